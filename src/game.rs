@@ -1,0 +1,178 @@
+//! The one trait every game implements, and the small values around it.
+//!
+//! The shape follows OpenSpiel's `State`: a game is a pure value that knows nothing of chats or
+//! users. Seats are numbered `0..n`; randomness enters only as *chance actions* chosen by the
+//! table from its own RNG and applied like any other action, so a logged game replays exactly
+//! and tests can force any roll or deal. Legal actions are offered as a [`Choices`] list whose
+//! labelled paths form a small choice tree (pick a piece, then a square), which is what lets any
+//! move fit into a handful of chat buttons.
+
+use std::fmt::Debug;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+use crate::choice::Choices;
+use crate::event::Event;
+use crate::settings::Settings;
+use crate::view::AnyView;
+
+/// A seat at the table, `0..seat_count`.
+pub type Seat = usize;
+
+/// Who acts now.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ToMove {
+    /// These seats may act now. One seat on an ordinary turn; several at once during a
+    /// simultaneous phase (a secret set-up, or either commander of a team).
+    Seats(Vec<Seat>),
+    /// The table must draw one of [`Game::chance_outcomes`] and apply it.
+    Chance,
+    /// The game is over; [`Game::outcome`] tells the result.
+    Over,
+}
+
+impl ToMove {
+    /// Whether `seat` may act now.
+    pub fn includes(&self, seat: Seat) -> bool {
+        matches!(self, ToMove::Seats(seats) if seats.contains(&seat))
+    }
+}
+
+/// Who performs an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Actor {
+    Seat(Seat),
+    Chance,
+}
+
+/// Whose eyes a view is for. Secrets appear only in `Viewer::Seat` of their owner.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Viewer {
+    Public,
+    Seat(Seat),
+}
+
+/// How to start a game: the number of seats and the validated table settings.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    pub seats: usize,
+    pub settings: Settings,
+}
+
+/// The result of a finished game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    /// `places[seat]` is 1 for the winner(s); equal places are ties.
+    pub places: Vec<u8>,
+    /// Points per seat, for games that score.
+    pub scores: Option<Vec<i64>>,
+}
+
+impl Outcome {
+    /// Places from a ranking: `order` lists seats from best to worst.
+    pub fn from_order(seats: usize, order: &[Seat]) -> Outcome {
+        let mut places = vec![0; seats];
+        for (rank, seat) in order.iter().enumerate() {
+            places[*seat] = u8::try_from(rank + 1).unwrap_or(u8::MAX);
+        }
+        Outcome { places, scores: None }
+    }
+
+    /// Places from scores, higher is better, equal scores share a place.
+    pub fn from_scores(scores: Vec<i64>) -> Outcome {
+        let places = scores
+            .iter()
+            .map(|s| {
+                let better = scores.iter().filter(|o| *o > s).count();
+                u8::try_from(better + 1).unwrap_or(u8::MAX)
+            })
+            .collect();
+        Outcome { places, scores: Some(scores) }
+    }
+
+    /// Seats in the first place.
+    pub fn winners(&self) -> Vec<Seat> {
+        (0..self.places.len()).filter(|s| self.places[*s] == 1).collect()
+    }
+}
+
+/// Why a game refused to start.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("this game needs {min} to {max} players, not {got}")]
+    SeatCount { min: usize, max: usize, got: usize },
+    #[error("setting {0} has no value {1}")]
+    Setting(String, String),
+}
+
+/// Why an action was refused. The table checks legality before a game sees an action, so a
+/// game meets this only through a bug or a forged record.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error("it is not this seat's turn")]
+    NotYourTurn,
+    #[error("this action is not legal now")]
+    Illegal,
+    #[error("the action could not be read")]
+    Unreadable,
+    #[error("the game is over")]
+    Over,
+}
+
+/// A game's rules. Implementations are pure: no I/O, no clock, no RNG.
+pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static {
+    /// One move, one chance outcome or one step of a set-up.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
+
+    /// The registry id (`aeroplane`, `tank-battle`, …).
+    const ID: &'static str;
+
+    /// A new game at its first decision (which may be a chance point).
+    fn new(setup: &Setup) -> Result<Self, SetupError>;
+
+    /// Who acts now.
+    fn to_move(&self) -> ToMove;
+
+    /// At a chance point, the possible outcomes with their integer weights.
+    fn chance_outcomes(&self) -> Vec<(Self::Action, u32)>;
+
+    /// The legal actions of `seat` now, as labelled paths. Empty when the seat may not act.
+    fn choices(&self, seat: Seat) -> Choices<Self::Action>;
+
+    /// Applies an action already known to be legal, returning what happened.
+    fn apply(&mut self, actor: Actor, action: &Self::Action) -> Vec<Event>;
+
+    /// A seat gives up. Whatever the game does with its pieces, the game stays consistent.
+    fn resign(&mut self, seat: Seat) -> Vec<Event>;
+
+    /// What `viewer` may see, with `selection` the labels the viewer has picked so far in the
+    /// current choice (so the picture can mark the destinations of a picked piece).
+    fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
+
+    /// The result, once [`ToMove::Over`].
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+/// Applies `action` after checking it is legal for `actor` now: the single gate through which
+/// every action reaches a game.
+pub fn apply_checked<G: Game>(
+    game: &mut G,
+    actor: Actor,
+    action: &G::Action,
+) -> Result<Vec<Event>, ActionError> {
+    let legal = match (game.to_move(), actor) {
+        (ToMove::Over, _) => return Err(ActionError::Over),
+        (ToMove::Chance, Actor::Chance) => {
+            game.chance_outcomes().iter().any(|(a, w)| a == action && *w > 0)
+        }
+        (ToMove::Seats(seats), Actor::Seat(seat)) if seats.contains(&seat) => {
+            game.choices(seat).options.iter().any(|c| &c.action == action)
+        }
+        _ => return Err(ActionError::NotYourTurn),
+    };
+    if legal {
+        Ok(game.apply(actor, action))
+    } else {
+        Err(ActionError::Illegal)
+    }
+}

@@ -1,0 +1,4 @@
+//! The rules of each game, one folder per game, all behind [`crate::game::Game`].
+
+pub mod aeroplane;
+pub mod tank_battle;

@@ -1,0 +1,137 @@
+//! Random play for every game: the simulator behind `igroteka simulate` and the property checks
+//! every game's tests run (each offered action applies, every game ends, state and log survive
+//! a serde round trip and a replay).
+
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Actor, Game, Outcome, Setup, ToMove, apply_checked};
+use crate::rng;
+
+/// A game that did not end within this many actions is reported as endless.
+pub const MAX_ACTIONS: usize = 200_000;
+
+/// Summary of many random games.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Stats {
+    pub games: usize,
+    pub actions: usize,
+    pub longest: usize,
+    /// How often each seat finished first (ties count for each).
+    pub wins: Vec<usize>,
+    /// Games that hit [`MAX_ACTIONS`] or offered an action that failed.
+    pub failures: usize,
+}
+
+/// Why a random game went wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PlayoutError {
+    #[error("no end after {0} actions")]
+    Endless(usize),
+    #[error("seat {0} may act but has no choices")]
+    Stuck(usize),
+    #[error("chance point without outcomes")]
+    NoOutcomes,
+    #[error("an offered action was refused: {0}")]
+    Refused(String),
+    #[error("over without an outcome")]
+    NoOutcome,
+}
+
+/// One random action for whoever acts now, or `None` when the game is over.
+pub fn random_action<G: Game>(
+    game: &G,
+    rng: &mut ChaCha20Rng,
+) -> Result<Option<(Actor, G::Action)>, PlayoutError> {
+    match game.to_move() {
+        ToMove::Over => Ok(None),
+        ToMove::Chance => {
+            let outcomes = game.chance_outcomes();
+            let action = rng::pick_weighted(rng, &outcomes).ok_or(PlayoutError::NoOutcomes)?;
+            Ok(Some((Actor::Chance, action.clone())))
+        }
+        ToMove::Seats(seats) => {
+            let seat = seats[rng::below(rng, seats.len() as u64) as usize];
+            let choices = game.choices(seat);
+            if choices.options.is_empty() {
+                return Err(PlayoutError::Stuck(seat));
+            }
+            let pick = rng::below(rng, choices.options.len() as u64) as usize;
+            Ok(Some((Actor::Seat(seat), choices.options[pick].action.clone())))
+        }
+    }
+}
+
+/// Plays one random game to the end, returning the final state and the action log.
+pub fn playout<G: Game>(
+    setup: &Setup,
+    rng: &mut ChaCha20Rng,
+) -> Result<(G, Vec<(Actor, G::Action)>), PlayoutError> {
+    let mut game = G::new(setup).map_err(|e| PlayoutError::Refused(e.to_string()))?;
+    let mut log = Vec::new();
+    while let Some((actor, action)) = random_action(&game, rng)? {
+        if log.len() >= MAX_ACTIONS {
+            return Err(PlayoutError::Endless(log.len()));
+        }
+        apply_checked(&mut game, actor, &action)
+            .map_err(|e| PlayoutError::Refused(format!("{action:?}: {e}")))?;
+        log.push((actor, action));
+    }
+    if game.outcome().is_none() {
+        return Err(PlayoutError::NoOutcome);
+    }
+    Ok((game, log))
+}
+
+/// Replays a log from the setup; used to prove that the log alone reproduces a game.
+pub fn replay<G: Game>(setup: &Setup, log: &[(Actor, G::Action)]) -> Result<G, PlayoutError> {
+    let mut game = G::new(setup).map_err(|e| PlayoutError::Refused(e.to_string()))?;
+    for (actor, action) in log {
+        apply_checked(&mut game, *actor, action)
+            .map_err(|e| PlayoutError::Refused(format!("{action:?}: {e}")))?;
+    }
+    Ok(game)
+}
+
+/// Plays `games` random games and counts what happened.
+pub fn simulate<G: Game>(setup: &Setup, rng: &mut ChaCha20Rng, games: usize) -> Stats {
+    let mut stats = Stats { wins: vec![0; setup.seats], ..Stats::default() };
+    for _ in 0..games {
+        stats.games += 1;
+        match playout::<G>(setup, rng) {
+            Ok((game, log)) => {
+                stats.actions += log.len();
+                stats.longest = stats.longest.max(log.len());
+                if let Some(Outcome { places, .. }) = game.outcome() {
+                    for (seat, place) in places.iter().enumerate() {
+                        if *place == 1 {
+                            stats.wins[seat] += 1;
+                        }
+                    }
+                }
+            }
+            Err(_) => stats.failures += 1,
+        }
+    }
+    stats
+}
+
+/// The full property check for one random game: it ends with an outcome, every step's state
+/// survives a JSON round trip, and replaying the log gives the same final state.
+pub fn check_random_game<G: Game>(setup: &Setup, seed: u64) -> Result<G, String> {
+    let mut rng = rng::seeded(seed);
+    let (game, log) = playout::<G>(setup, &mut rng).map_err(|e| format!("seed {seed}: {e}"))?;
+    let json = serde_json::to_value(&game).map_err(|e| e.to_string())?;
+    let back: G = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
+    if serde_json::to_value(&back).map_err(|e| e.to_string())? != json {
+        return Err(format!("seed {seed}: state changed in a serde round trip"));
+    }
+    let log_json = serde_json::to_string(&log).map_err(|e| e.to_string())?;
+    let log_back: Vec<(Actor, G::Action)> =
+        serde_json::from_str(&log_json).map_err(|e| e.to_string())?;
+    let replayed = replay::<G>(setup, &log_back).map_err(|e| format!("seed {seed}: {e}"))?;
+    if serde_json::to_value(&replayed).map_err(|e| e.to_string())? != json {
+        return Err(format!("seed {seed}: replay differs from the game"));
+    }
+    Ok(game)
+}

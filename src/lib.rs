@@ -1,0 +1,19 @@
+//! Igroteka's platform-neutral core.
+//!
+//! Everything the bot decides is decided here, with no network and no platform types: the
+//! games' rules ([`games`], behind the one [`game::Game`] trait), a table that plays one game
+//! ([`table`]), the conversation engine that turns a chat [`app::Input`] into
+//! [`app::Effect`]s ([`app`]), and the sled [`store`]. The Telegram and Discord adapters in
+//! `bots/` and the PNG renderer in `renderer/` sit on top of it, so both platforms behave the
+//! same and the whole bot can be tested without a network.
+
+pub mod choice;
+pub mod dice;
+pub mod event;
+pub mod game;
+pub mod games;
+pub mod harness;
+pub mod registry;
+pub mod rng;
+pub mod settings;
+pub mod view;

@@ -1,0 +1,175 @@
+//! The games the bot offers, and a type-erased handle to a running game.
+//!
+//! The conversation engine and the store work with any game through [`DynGame`], whose actions
+//! are JSON values; each game's typed [`Game`] implementation is wrapped once by [`Erased`], so
+//! no game carries platform or storage code. The registry is a static list of [`GameInfo`].
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use rand_chacha::ChaCha20Rng;
+use serde_json::Value;
+
+use crate::choice::Choices;
+use crate::event::Event;
+use crate::game::{ActionError, Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::games;
+use crate::settings::SettingSpec;
+use crate::view::AnyView;
+
+/// A running game of any kind.
+pub trait DynGame: Debug + Send + Sync {
+    fn info(&self) -> &'static GameInfo;
+    fn to_move(&self) -> ToMove;
+    fn chance_outcomes(&self) -> Vec<(Value, u32)>;
+    fn choices(&self, seat: Seat) -> Choices<Value>;
+    /// Checks legality, then applies.
+    fn apply(&mut self, actor: Actor, action: &Value) -> Result<Vec<Event>, ActionError>;
+    fn resign(&mut self, seat: Seat) -> Vec<Event>;
+    fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
+    fn outcome(&self) -> Option<Outcome>;
+    fn snapshot(&self) -> Value;
+    fn clone_box(&self) -> Box<dyn DynGame>;
+}
+
+/// Wraps a typed game as a [`DynGame`].
+#[derive(Debug, Clone)]
+pub struct Erased<G: Game>(pub G);
+
+fn to_json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).expect("game values serialize to JSON")
+}
+
+impl<G: Game> DynGame for Erased<G> {
+    fn info(&self) -> &'static GameInfo {
+        find(G::ID).expect("every game type is registered")
+    }
+    fn to_move(&self) -> ToMove {
+        self.0.to_move()
+    }
+    fn chance_outcomes(&self) -> Vec<(Value, u32)> {
+        self.0.chance_outcomes().iter().map(|(a, w)| (to_json(a), *w)).collect()
+    }
+    fn choices(&self, seat: Seat) -> Choices<Value> {
+        self.0.choices(seat).map(|a| to_json(&a))
+    }
+    fn apply(&mut self, actor: Actor, action: &Value) -> Result<Vec<Event>, ActionError> {
+        let action: G::Action =
+            serde_json::from_value(action.clone()).map_err(|_| ActionError::Unreadable)?;
+        crate::game::apply_checked(&mut self.0, actor, &action)
+    }
+    fn resign(&mut self, seat: Seat) -> Vec<Event> {
+        self.0.resign(seat)
+    }
+    fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView {
+        self.0.view(viewer, selection)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        self.0.outcome()
+    }
+    fn snapshot(&self) -> Value {
+        to_json(&self.0)
+    }
+    fn clone_box(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+}
+
+/// Why a stored game could not be brought back.
+#[derive(Debug, thiserror::Error)]
+pub enum RestoreError {
+    #[error("unknown game {0}")]
+    UnknownGame(String),
+    #[error("unreadable game state: {0}")]
+    State(#[from] serde_json::Error),
+}
+
+/// One game the bot offers.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// Used in commands, the CLI and stored records.
+    pub id: &'static str,
+    /// Other words accepted by `/play`: localized names and short forms, lowercase.
+    pub aliases: &'static [&'static str],
+    /// How many players may sit down.
+    pub seats: RangeInclusive<usize>,
+    pub settings: &'static [SettingSpec],
+    /// The game needs private messages (a secret set-up).
+    pub private_setup: bool,
+    pub start: fn(&Setup) -> Result<Box<dyn DynGame>, SetupError>,
+    pub restore: fn(Value) -> Result<Box<dyn DynGame>, serde_json::Error>,
+    /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
+    pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
+}
+
+impl GameInfo {
+    /// Translated display name id.
+    pub fn name_id(&self) -> String {
+        format!("game-{}", self.id)
+    }
+}
+
+/// Builds the [`GameInfo`] fields that only depend on the game type.
+#[macro_export]
+macro_rules! game_info {
+    ($ty:ty, aliases: $aliases:expr, seats: $seats:expr, settings: $settings:expr, private_setup: $private:expr $(,)?) => {
+        $crate::registry::GameInfo {
+            id: <$ty as $crate::game::Game>::ID,
+            aliases: $aliases,
+            seats: $seats,
+            settings: $settings,
+            private_setup: $private,
+            start: |setup| {
+                let game = <$ty as $crate::game::Game>::new(setup)?;
+                Ok(Box::new($crate::registry::Erased(game)))
+            },
+            restore: |value| {
+                let game: $ty = serde_json::from_value(value)?;
+                Ok(Box::new($crate::registry::Erased(game)))
+            },
+            simulate: |setup, rng, games| $crate::harness::simulate::<$ty>(setup, rng, games),
+        }
+    };
+}
+
+/// Every game the bot offers, in menu order.
+pub static GAMES: &[&GameInfo] = &[&games::aeroplane::INFO, &games::tank_battle::INFO];
+
+/// Games of the collection that are announced but not playable yet: `/play` answers politely.
+pub const PLANNED: &[(&str, &[&str])] = &[
+    ("tanks", &["идут танки", "танки", "tanks-go"]),
+    ("air-battle", &["воздушный бой", "airbattle"]),
+    ("thousand", &["tysiąc", "tysiac", "тысяча", "1000"]),
+];
+
+/// Looks a game up by id.
+pub fn find(id: &str) -> Option<&'static GameInfo> {
+    GAMES.iter().copied().find(|g| g.id == id)
+}
+
+/// Looks a game up by id or alias, ignoring case.
+pub fn lookup(word: &str) -> Option<&'static GameInfo> {
+    let word = word.trim().to_lowercase();
+    GAMES.iter().copied().find(|g| g.id == word || g.aliases.contains(&word.as_str()))
+}
+
+/// The id of a planned (not yet playable) game named by `word`.
+pub fn planned(word: &str) -> Option<&'static str> {
+    let word = word.trim().to_lowercase();
+    PLANNED
+        .iter()
+        .find(|(id, aliases)| *id == word || aliases.contains(&word.as_str()))
+        .map(|(id, _)| *id)
+}
+
+/// Restores a stored game state.
+pub fn restore(id: &str, state: Value) -> Result<Box<dyn DynGame>, RestoreError> {
+    let info = find(id).ok_or_else(|| RestoreError::UnknownGame(id.to_string()))?;
+    Ok((info.restore)(state)?)
+}
+
+impl Clone for Box<dyn DynGame> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
