@@ -170,9 +170,5 @@ pub fn apply_checked<G: Game>(
         }
         _ => return Err(ActionError::NotYourTurn),
     };
-    if legal {
-        Ok(game.apply(actor, action))
-    } else {
-        Err(ActionError::Illegal)
-    }
+    if legal { Ok(game.apply(actor, action)) } else { Err(ActionError::Illegal) }
 }

@@ -5,7 +5,9 @@
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Actor, Game, Outcome, Setup, ToMove, apply_checked};
+use crate::choice::Choices;
+use crate::game::{Actor, Game, Outcome, Seat, Setup, ToMove, apply_checked};
+use crate::registry::DynGame;
 use crate::rng;
 
 /// A game that did not end within this many actions is reported as endless.
@@ -43,16 +45,33 @@ pub fn random_action<G: Game>(
     game: &G,
     rng: &mut ChaCha20Rng,
 ) -> Result<Option<(Actor, G::Action)>, PlayoutError> {
-    match game.to_move() {
+    pick(game.to_move(), || game.chance_outcomes(), |seat| game.choices(seat), rng)
+}
+
+/// [`random_action`] for a type-erased game.
+pub fn random_dyn_action(
+    game: &dyn DynGame,
+    rng: &mut ChaCha20Rng,
+) -> Result<Option<(Actor, serde_json::Value)>, PlayoutError> {
+    pick(game.to_move(), || game.chance_outcomes(), |seat| game.choices(seat), rng)
+}
+
+fn pick<A: Clone>(
+    to_move: ToMove,
+    outcomes: impl FnOnce() -> Vec<(A, u32)>,
+    choices: impl FnOnce(Seat) -> Choices<A>,
+    rng: &mut ChaCha20Rng,
+) -> Result<Option<(Actor, A)>, PlayoutError> {
+    match to_move {
         ToMove::Over => Ok(None),
         ToMove::Chance => {
-            let outcomes = game.chance_outcomes();
+            let outcomes = outcomes();
             let action = rng::pick_weighted(rng, &outcomes).ok_or(PlayoutError::NoOutcomes)?;
             Ok(Some((Actor::Chance, action.clone())))
         }
         ToMove::Seats(seats) => {
             let seat = seats[rng::below(rng, seats.len() as u64) as usize];
-            let choices = game.choices(seat);
+            let choices = choices(seat);
             if choices.options.is_empty() {
                 return Err(PlayoutError::Stuck(seat));
             }

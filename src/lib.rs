@@ -7,13 +7,17 @@
 //! `bots/` and the PNG renderer in `renderer/` sit on top of it, so both platforms behave the
 //! same and the whole bot can be tested without a network.
 
+pub mod app;
 pub mod choice;
 pub mod dice;
 pub mod event;
 pub mod game;
 pub mod games;
 pub mod harness;
+pub mod i18n;
 pub mod registry;
 pub mod rng;
 pub mod settings;
+pub mod store;
+pub mod table;
 pub mod view;

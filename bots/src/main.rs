@@ -1,1 +1,142 @@
-fn main() {}
+//! `igroteka`: the bot's one binary.
+//!
+//! With no subcommand it runs the bot: the chat adapters for every platform whose token is
+//! configured, or — the embedded default — the interactive console when none is. Subcommands
+//! serve tools and tests: `script` (JSON lines in and out), `simulate`, `render` and `games`.
+
+mod cli;
+mod config;
+mod console;
+mod driver;
+mod script;
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use igroteka::app::{App, AppConfig};
+use igroteka::store::{SledStore, Store};
+
+use crate::config::Config;
+use crate::driver::Driver;
+
+const USAGE: &str = "\
+usage: igroteka [command]
+  (none)                 run the bot: chat adapters if a token is configured, else the console
+  console                the interactive console (play as several users)
+  script [--data DIR] [--render DIR]
+                         JSON-lines inputs on stdin, JSON-lines effects on stdout
+  simulate <game> [--games N] [--seed S] [--seats K] [key=value …]
+                         random playouts: games/s and outcome statistics
+  render <game> [--seed S] [--moves N] [--viewer public|SEAT] [--seats K] [-o board.png]
+                         play N random moves and draw the board
+  games                  list the games, one per line, each starting with its id
+Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the environment:
+  TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (command, rest) = match args.split_first() {
+        Some((c, rest)) => (c.as_str(), rest),
+        None => ("", &[][..]),
+    };
+    let result = match command {
+        "" | "run" => run_bot(),
+        "console" => load_config().and_then(|c| console(&c)),
+        "script" => script(rest),
+        "simulate" => cli::simulate(rest, &mut io::stdout()),
+        "render" => cli::render(rest, &mut io::stdout()),
+        "games" => cli::games(&mut io::stdout()).map_err(|e| e.to_string()),
+        "help" | "--help" | "-h" => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        other => Err(format!("unknown command {other}\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("igroteka: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn load_config() -> Result<Config, String> {
+    Config::load(&|name| std::env::var(name).ok()).map_err(|e| e.to_string())
+}
+
+/// Opens the store and makes Ctrl-C / SIGTERM flush it before the process ends.
+fn open_store(config: &Config) -> Result<SledStore, String> {
+    let dir = config.data_dir();
+    let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
+        format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
+    })?;
+    let on_signal = store.clone();
+    ctrlc::set_handler(move || {
+        let _ = on_signal.flush();
+        std::process::exit(0);
+    })
+    .map_err(|e| format!("cannot install the signal handler: {e}"))?;
+    Ok(store)
+}
+
+fn run_bot() -> Result<(), String> {
+    let config = load_config()?;
+    let platforms: Vec<&str> = [
+        config.telegram.token.as_ref().map(|_| "Telegram"),
+        config.discord.token.as_ref().map(|_| "Discord"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    if !platforms.is_empty() {
+        eprintln!(
+            "igroteka: a token for {} is configured, but this build has no chat adapters yet; \
+             starting the console instead.",
+            platforms.join(" and ")
+        );
+    }
+    console(&config)
+}
+
+fn console(config: &Config) -> Result<(), String> {
+    let store = open_store(config)?;
+    let resumed = store.unfinished().map(|ids| ids.len()).unwrap_or(0);
+    let quarantined = store.quarantined().map(|q| q.len()).unwrap_or(0);
+    let app = App::new(store.clone(), AppConfig::default());
+    let mut out = io::stdout();
+    let _ = writeln!(
+        out,
+        "Data folder: {} — {resumed} unfinished game(s) resumed{}.",
+        config.data_dir().display(),
+        if quarantined > 0 { format!(", {quarantined} unreadable record(s) set aside") } else { String::new() }
+    );
+    let boards = config.data_dir().parent().map(|p| p.join("boards")).unwrap_or_else(|| PathBuf::from("boards"));
+    let mut console = console::Console::new(Driver::new(app), out, boards);
+    console.run(io::stdin().lock()).map_err(|e| e.to_string())?;
+    store.flush().map_err(|e| e.to_string())
+}
+
+fn script(args: &[String]) -> Result<(), String> {
+    let mut data = None;
+    let mut render = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        let value = iter.next().map(PathBuf::from).ok_or(format!("{arg} needs a folder"));
+        match arg.as_str() {
+            "--data" => data = Some(value?),
+            "--render" => render = Some(value?),
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    let store = match data {
+        Some(dir) => SledStore::open(&dir, igroteka::store::DEFAULT_CACHE_BYTES),
+        None => SledStore::temporary(),
+    }
+    .map_err(|e| e.to_string())?;
+    let mut driver = Driver::new(App::new(store.clone(), AppConfig::default()));
+    script::run(&mut driver, io::stdin().lock(), io::stdout().lock(), render)
+        .map_err(|e| e.to_string())?;
+    store.flush().map_err(|e| e.to_string())
+}

@@ -1,0 +1,141 @@
+//! Configuration: `config/igroteka.toml` (or the file named by `IGROTEKA_CONFIG`), then the
+//! environment, which wins. Tokens are secrets: they are read here, handed to the adapters and
+//! never printed — [`Config`]'s `Debug` hides them.
+
+use std::path::{Path, PathBuf};
+
+use serde::Deserialize;
+
+/// The file read when `IGROTEKA_CONFIG` is not set.
+pub const DEFAULT_CONFIG: &str = "config/igroteka.toml";
+
+#[derive(Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// The sled data folder.
+    pub data_dir: Option<PathBuf>,
+    /// sled's cache cap in megabytes (default 32).
+    pub cache_mb: Option<u64>,
+    pub telegram: PlatformConfig,
+    pub discord: PlatformConfig,
+}
+
+#[derive(Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlatformConfig {
+    pub token: Option<String>,
+    /// The bot's username (Telegram deep links).
+    pub username: Option<String>,
+    /// The API base URL (a local emulator in tests).
+    pub api_url: Option<String>,
+}
+
+impl std::fmt::Debug for PlatformConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlatformConfig")
+            .field("token", &self.token.as_ref().map(|_| "<hidden>"))
+            .field("username", &self.username)
+            .field("api_url", &self.api_url)
+            .finish()
+    }
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("data_dir", &self.data_dir)
+            .field("cache_mb", &self.cache_mb)
+            .field("telegram", &self.telegram)
+            .field("discord", &self.discord)
+            .finish()
+    }
+}
+
+/// Why the configuration could not be read.
+#[derive(Debug)]
+pub struct ConfigError(pub String);
+
+impl std::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl Config {
+    /// Reads the file (when present) and applies the environment on top.
+    pub fn load(env: &dyn Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let named = env("IGROTEKA_CONFIG");
+        let path = PathBuf::from(named.clone().unwrap_or_else(|| DEFAULT_CONFIG.to_string()));
+        let mut config = match std::fs::read_to_string(&path) {
+            Ok(text) => Self::parse(&text, &path)?,
+            Err(_) if named.is_none() => Config::default(),
+            Err(e) => return Err(ConfigError(format!("cannot read {}: {e}", path.display()))),
+        };
+        let set = |slot: &mut Option<String>, var: &str| {
+            if let Some(value) = env(var).filter(|v| !v.trim().is_empty()) {
+                *slot = Some(value);
+            }
+        };
+        set(&mut config.telegram.token, "TELEGRAM_BOT_TOKEN");
+        set(&mut config.telegram.api_url, "TELOXIDE_API_URL");
+        set(&mut config.discord.token, "DISCORD_BOT_TOKEN");
+        if let Some(dir) = env("IGROTEKA_DATA").filter(|v| !v.trim().is_empty()) {
+            config.data_dir = Some(PathBuf::from(dir));
+        }
+        Ok(config)
+    }
+
+    fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        // The error text of a TOML parser may quote the offending line, which could hold a
+        // token: report the position only.
+        toml::from_str(text).map_err(|e| {
+            let at = e.span().map(|s| format!(" at byte {}", s.start)).unwrap_or_default();
+            ConfigError(format!("{} is not valid configuration{at}", path.display()))
+        })
+    }
+
+    pub fn data_dir(&self) -> PathBuf {
+        self.data_dir.clone().unwrap_or_else(|| PathBuf::from("data"))
+    }
+
+    pub fn cache_bytes(&self) -> u64 {
+        self.cache_mb.map(|mb| mb * 1024 * 1024).unwrap_or(igroteka::store::DEFAULT_CACHE_BYTES)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn environment_wins_and_debug_hides_tokens() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(&file, "data_dir = \"x\"\n[telegram]\ntoken = \"file-secret\"\n").unwrap();
+        let path = file.display().to_string();
+        let env = move |k: &str| match k {
+            "IGROTEKA_CONFIG" => Some(path.clone()),
+            "DISCORD_BOT_TOKEN" => Some("env-secret".to_string()),
+            _ => None,
+        };
+        let config = Config::load(&env).unwrap();
+        assert_eq!(config.telegram.token.as_deref(), Some("file-secret"));
+        assert_eq!(config.discord.token.as_deref(), Some("env-secret"));
+        assert_eq!(config.data_dir(), PathBuf::from("x"));
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("secret"), "{shown}");
+    }
+
+    #[test]
+    fn a_bad_file_is_reported_without_its_contents() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(&file, "[telegram]\ntoken = \"leaky-secret\nbroken").unwrap();
+        let path = file.display().to_string();
+        let err = Config::load(&move |k: &str| (k == "IGROTEKA_CONFIG").then(|| path.clone()))
+            .unwrap_err();
+        assert!(!err.0.contains("leaky-secret"), "{}", err.0);
+        let missing = Config::load(&|k: &str| (k == "IGROTEKA_CONFIG").then(|| "/nope.toml".into()));
+        assert!(missing.is_err());
+    }
+}

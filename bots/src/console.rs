@@ -1,0 +1,198 @@
+//! The interactive console: one person plays any game as several users, with numbered buttons
+//! and board pictures written as PNG files. It is what the README's run command starts when no
+//! chat token is configured.
+//!
+//! Lines: `as alice /play aeroplane` acts as alice in the group; `as bob` switches the current
+//! user; `press 2` (or `press Join`) presses a button of the latest keyboard shown in the
+//! current chat; `private /board` speaks in the current user's private chat; `quit` ends.
+
+use std::collections::HashMap;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use igroteka::app::{Action, ButtonKind, Dest, Effect, Input, Message, input_from_text};
+use igroteka::store::Store;
+
+use crate::driver::{self, Delivered, Driver, PLATFORM};
+
+pub struct Console<S: Store, W: Write> {
+    driver: Driver<S>,
+    out: W,
+    boards_dir: PathBuf,
+    /// The buttons last shown in each chat, by the chat's display key.
+    keyboards: HashMap<String, Vec<(String, String)>>,
+    user: String,
+    boards_written: u64,
+}
+
+impl<S: Store, W: Write> std::fmt::Debug for Console<S, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Console").field("user", &self.user).finish()
+    }
+}
+
+const USAGE: &str = "\
+Commands:
+  as NAME               act as NAME from now on (e.g. as alice)
+  as NAME <line>        one line as NAME, e.g.  as bob /join   or   as bob press 1
+  /command [args]       a chat command in the group: /play aeroplane, /join, /startgame, /board, /help …
+  press N | press TEXT  press button N (or the button with that text) of the latest keyboard
+  private <line>        the same in your private chat with the bot, e.g. private /board
+  help                  this text;  quit  leave (games are saved and resume next time)";
+
+impl<S: Store, W: Write> Console<S, W> {
+    pub fn new(driver: Driver<S>, out: W, boards_dir: PathBuf) -> Self {
+        Console {
+            driver,
+            out,
+            boards_dir,
+            keyboards: HashMap::new(),
+            user: "alice".into(),
+            boards_written: 0,
+        }
+    }
+
+    /// Reads lines until end of input or `quit`.
+    pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
+        let welcome = self.driver.app.i18n().plain("en", "console-welcome");
+        writeln!(self.out, "{welcome}")?;
+        self.prompt()?;
+        for line in input.lines() {
+            let line = line?;
+            let line = line.trim();
+            if matches!(line, "quit" | "exit") {
+                break;
+            }
+            self.line(line)?;
+            self.prompt()?;
+        }
+        writeln!(self.out)?;
+        Ok(())
+    }
+
+    fn prompt(&mut self) -> std::io::Result<()> {
+        write!(self.out, "{}> ", self.user)?;
+        self.out.flush()
+    }
+
+    /// One typed line.
+    pub fn line(&mut self, line: &str) -> std::io::Result<()> {
+        let mut rest = line;
+        if let Some(after) = rest.strip_prefix("as ") {
+            let mut parts = after.trim().splitn(2, ' ');
+            if let Some(name) = parts.next().filter(|n| !n.is_empty()) {
+                self.user = name.to_string();
+            }
+            rest = parts.next().unwrap_or("").trim();
+        }
+        let (private, rest) = match rest.strip_prefix("private") {
+            Some(after) if after.is_empty() || after.starts_with(' ') => (true, after.trim()),
+            _ => (false, rest),
+        };
+        if rest.is_empty() {
+            return Ok(());
+        }
+        if rest == "help" {
+            return writeln!(self.out, "{USAGE}");
+        }
+        let chat = if private { driver::private_chat(&self.user) } else { driver::group_chat() };
+        let user = driver::user(&self.user);
+        let input = if let Some(which) = rest.strip_prefix("press") {
+            let key = self.chat_key(private);
+            match self.find_button(&key, which.trim()) {
+                Some(token) => Input {
+                    platform: PLATFORM,
+                    chat,
+                    user,
+                    now: driver::now_ms(),
+                    action: Action::Press { token },
+                },
+                None => return writeln!(self.out, "  (no such button here; see the latest keyboard)"),
+            }
+        } else {
+            input_from_text(PLATFORM, chat, user, driver::now_ms(), rest)
+        };
+        let delivered = self.driver.run(&input);
+        for item in delivered {
+            self.print(item)?;
+        }
+        Ok(())
+    }
+
+    fn chat_key(&self, private: bool) -> String {
+        if private { format!("private → {}", self.user.to_lowercase()) } else { "group".into() }
+    }
+
+    fn dest_key(dest: &Dest) -> String {
+        match dest {
+            Dest::Chat { .. } => "group".into(),
+            Dest::User { user } => format!("private → {user}"),
+        }
+    }
+
+    fn find_button(&self, key: &str, which: &str) -> Option<String> {
+        let buttons = self.keyboards.get(key)?;
+        if let Ok(n) = which.parse::<usize>() {
+            return buttons.get(n.checked_sub(1)?).map(|(_, token)| token.clone());
+        }
+        let which = which.to_lowercase();
+        buttons.iter().find(|(text, _)| text.to_lowercase() == which).map(|(_, t)| t.clone())
+    }
+
+    fn print(&mut self, item: Delivered) -> std::io::Result<()> {
+        match item.effect {
+            Effect::Answer { text, alert } => {
+                if !text.is_empty() {
+                    writeln!(self.out, "  {} {text}", if alert { "⚠" } else { "ⓘ" })?;
+                }
+            }
+            Effect::Send { to, message } => {
+                let id = item.message_id.unwrap_or_default();
+                let key = Self::dest_key(&to);
+                writeln!(self.out, "── [{key}] message {id}")?;
+                self.print_message(&key, &message)?;
+            }
+            Effect::Edit { to, message_id, message } => {
+                let key = Self::dest_key(&to);
+                writeln!(self.out, "── [{key}] message {message_id} (edited)")?;
+                self.print_message(&key, &message)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn print_message(&mut self, key: &str, message: &Message) -> std::io::Result<()> {
+        for line in message.text.lines() {
+            writeln!(self.out, "  {line}")?;
+        }
+        if let Some(view) = &message.board {
+            self.boards_written += 1;
+            let path = self.boards_dir.join(format!("board-{:04}.png", self.boards_written));
+            let written = std::fs::create_dir_all(&self.boards_dir)
+                .and_then(|_| std::fs::write(&path, igroteka_renderer::render(view)));
+            match written {
+                Ok(()) => writeln!(self.out, "  [board: {}]", path.display())?,
+                Err(e) => writeln!(self.out, "  [board could not be written: {e}]")?,
+            }
+        }
+        if message.buttons.is_empty() {
+            return Ok(());
+        }
+        let mut numbered = Vec::new();
+        for row in &message.buttons {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|button| match &button.kind {
+                    ButtonKind::Token(token) => {
+                        numbered.push((button.text.clone(), token.clone()));
+                        format!("[{}] {}", numbered.len(), button.text)
+                    }
+                    ButtonKind::Url(url) => format!("[link] {} {url}", button.text),
+                })
+                .collect();
+            writeln!(self.out, "  {}", cells.join("   "))?;
+        }
+        self.keyboards.insert(key.to_string(), numbered);
+        Ok(())
+    }
+}

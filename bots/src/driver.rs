@@ -1,0 +1,32 @@
+//! The console's chats and users, and the clock. The local platform itself (message ids,
+//! delivery reports) is the core's [`igroteka::app::local::LocalPlatform`], shared with tests.
+
+use igroteka::app::{Chat, User};
+use igroteka::table::Platform;
+
+pub use igroteka::app::local::{Delivered, LocalPlatform as Driver};
+
+/// The console's group chat.
+pub fn group_chat() -> Chat {
+    Chat { id: "console".into(), private: false, thread: None }
+}
+
+/// A user's private chat with the bot.
+pub fn private_chat(user: &str) -> Chat {
+    Chat { id: format!("private-{user}"), private: true, thread: None }
+}
+
+/// A console user from a typed name.
+pub fn user(name: &str) -> User {
+    User { id: name.to_lowercase(), name: name.to_string(), admin: false, lang: None }
+}
+
+/// Milliseconds since the Unix epoch: the clock that enters the engine with every input.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+        .unwrap_or(0)
+}
+
+pub const PLATFORM: Platform = Platform::Console;

@@ -1,0 +1,71 @@
+# Igroteka — the conversation engine's messages (English).
+
+help =
+    Igroteka plays board games in this chat.
+    /play — pick a game (or /play aeroplane, /play tank-battle)
+    /join — take a seat; /leave — leave the lobby
+    /startgame — start when everyone has joined
+    /board — show the board again (in a private chat: your own view)
+    /move — type a move, e.g. /move g1 g3
+    /resign — give up; /cancel — stop the game (its creator or an admin)
+    /rules [game] — the rules; /games — all games
+    /lang en|ru — language
+unknown-command = I don't know /{ $command }. See /help.
+error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
+error-storage = Sorry, I could not save that. Nothing changed — please try again.
+press-raced = Someone was faster: that button is out of date. Look at the newest board.
+press-stale = This button is out of date. Use the newest board message (or /board).
+press-forged = That button is not one I recognise. Nothing changed.
+press-gone = That game no longer exists.
+press-over = That game is over.
+not-a-player = You are not playing in this game.
+not-your-turn = It is not your turn.
+not-started = The game has not started yet.
+no-game-here = There is no game in this chat. Start one with /play.
+move-impossible = That move is not possible now.
+move-usage = Type the labels of your move as shown on the buttons, e.g. /move g1 g3.
+play-in-group = Games are played in group chats: add me to a group and type /play there.
+play-pick = Which game shall we play?
+play-unknown = I don't know a game called “{ $game }”. See /games.
+play-planned = “{ $game }” is coming soon. See /games for what can be played now.
+play-bad-setting = That setting is not right: { $error }. Settings: { $settings }.
+play-busy = A game of { $game } is already running here. Use /board to see it, or /cancel.
+settings-none = this game has no settings
+lobby-title = New game: { $game }
+lobby-players = Players ({ $count }, { $min }–{ $max }): { $players }
+lobby-hint = Press Join to play. Any player presses Start when everyone is in.
+lobby-closed = The lobby is closed: everyone left.
+btn-join = Join
+btn-leave = Leave
+btn-start = Start
+btn-back = ⬅ Back
+join-done = You have joined.
+join-already = You are already at this table.
+join-full = The table is full.
+join-started = The game has already started.
+leave-done = You have left.
+leave-use-resign = The game is running: use /resign to give up.
+setting-creator-only = Only the player who opened the lobby changes settings.
+setting-done = Setting changed.
+start-need-players = This game needs { $min }–{ $max } players.
+start-failed = The game could not start: { $error }
+start-done = Let's play!
+turn-prompt = { $player }, your turn: { $prompt }
+turn-waiting-private = Waiting for { $players } (in private messages).
+prompt-choose = choose.
+results-title = 🏁 Game over.
+results-line = { $place }. { $player }
+results-line-score = { $place }. { $player } — { $score }
+games-title = Games:
+games-line = { $id } — { $name } ({ $min }–{ $max } players)
+rules-which = Which game? /rules aeroplane, for example. See /games.
+cancel-not-allowed = Only the player who started the game or a chat admin can cancel it.
+cancel-done = The game was cancelled by { $player }.
+resign-done = { $player } resigns.
+board-none-private = You have no running games.
+lang-usage = Choose a language: /lang { $languages }
+lang-done = I will speak English here.
+game-tanks = Tanks Are Coming (Идут танки)
+game-air-battle = Air Battle (Воздушный бой)
+game-thousand = A Thousand on the Chessboard (Tysiąc na szachownicy)
+console-welcome = Igroteka console. Type “as NAME /command” to act as a user, “press N” (or “as NAME press N”) to press button N, “help” for more, “quit” to leave.

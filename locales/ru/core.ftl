@@ -1,0 +1,71 @@
+# Игротека — сообщения движка разговора (русский).
+
+help =
+    Игротека играет в настольные игры прямо в чате.
+    /play — выбрать игру (или /play aeroplane, /play tank-battle)
+    /join — сесть за стол; /leave — выйти из лобби
+    /startgame — начать, когда все собрались
+    /board — показать доску ещё раз (в личном чате — ваш вид)
+    /move — ввести ход, например /move g1 g3
+    /resign — сдаться; /cancel — остановить игру (её создатель или админ)
+    /rules [игра] — правила; /games — все игры
+    /lang en|ru — язык
+unknown-command = Я не знаю команду /{ $command }. Смотрите /help.
+error-corrupt = Запись этой игры не удалось прочитать, она отложена в сторону. Начните новую: /play.
+error-storage = Простите, не удалось сохранить. Ничего не изменилось — попробуйте ещё раз.
+press-raced = Кто-то успел раньше: эта кнопка устарела. Смотрите последнюю доску.
+press-stale = Эта кнопка устарела. Используйте последнее сообщение с доской (или /board).
+press-forged = Эту кнопку я не узнаю. Ничего не изменилось.
+press-gone = Этой игры больше нет.
+press-over = Эта игра окончена.
+not-a-player = Вы не играете в этой игре.
+not-your-turn = Сейчас не ваш ход.
+not-started = Игра ещё не началась.
+no-game-here = В этом чате нет игры. Начните её: /play.
+move-impossible = Такой ход сейчас невозможен.
+move-usage = Введите метки хода, как на кнопках, например /move g1 g3.
+play-in-group = Играют в групповых чатах: добавьте меня в группу и напишите там /play.
+play-pick = Во что сыграем?
+play-unknown = Я не знаю игру «{ $game }». Смотрите /games.
+play-planned = «{ $game }» скоро появится. Смотрите /games — во что можно играть сейчас.
+play-bad-setting = Настройка указана неверно: { $error }. Настройки: { $settings }.
+play-busy = Здесь уже идёт игра «{ $game }». Посмотреть: /board, отменить: /cancel.
+settings-none = у этой игры нет настроек
+lobby-title = Новая игра: { $game }
+lobby-players = Игроки ({ $count }, нужно { $min }–{ $max }): { $players }
+lobby-hint = Нажмите «Играю», чтобы присоединиться. Любой игрок нажимает «Начать», когда все в сборе.
+lobby-closed = Лобби закрыто: все вышли.
+btn-join = Играю
+btn-leave = Выйти
+btn-start = Начать
+btn-back = ⬅ Назад
+join-done = Вы за столом.
+join-already = Вы уже за этим столом.
+join-full = Мест больше нет.
+join-started = Игра уже началась.
+leave-done = Вы вышли.
+leave-use-resign = Игра идёт: чтобы сдаться, используйте /resign.
+setting-creator-only = Настройки меняет тот, кто открыл лобби.
+setting-done = Настройка изменена.
+start-need-players = Для этой игры нужно { $min }–{ $max } игроков.
+start-failed = Игру не удалось начать: { $error }
+start-done = Играем!
+turn-prompt = { $player }, ваш ход: { $prompt }
+turn-waiting-private = Ждём: { $players } (в личных сообщениях).
+prompt-choose = выберите.
+results-title = 🏁 Игра окончена.
+results-line = { $place }. { $player }
+results-line-score = { $place }. { $player } — { $score }
+games-title = Игры:
+games-line = { $id } — { $name } ({ $min }–{ $max } игрока)
+rules-which = Какая игра? Например, /rules aeroplane. Смотрите /games.
+cancel-not-allowed = Отменить игру может только её создатель или админ чата.
+cancel-done = { $player } отменяет игру.
+resign-done = { $player } сдаётся.
+board-none-private = У вас нет идущих игр.
+lang-usage = Выберите язык: /lang { $languages }
+lang-done = Здесь я буду говорить по-русски.
+game-tanks = Идут танки
+game-air-battle = Воздушный бой
+game-thousand = Тысяча на шахматной доске (Tysiąc na szachownicy)
+console-welcome = Консоль Игротеки. «as ИМЯ /команда» — действовать от имени пользователя, «press N» (или «as ИМЯ press N») — нажать кнопку N, «help» — подробнее, «quit» — выход.

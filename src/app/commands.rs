@@ -1,0 +1,196 @@
+//! Slash commands. Each answers in the chat it came from; a command with wrong arguments gets
+//! a short explanation, never silence.
+
+use super::text::{game_name, seat_name};
+use super::token::Op;
+use super::turn::{group_of, running};
+use super::{App, Ctx, Dest, Effect, Message, chat_lang_key, reply_dest, user_lang_key};
+use crate::game::Viewer;
+use crate::i18n::{I18n, LANGUAGES};
+use crate::registry::{self, GAMES};
+use crate::store::{Store, StoreError};
+use crate::table::Status;
+
+type Effects = Result<Vec<Effect>, StoreError>;
+
+impl<S: Store> App<S> {
+    pub(super) fn command(&mut self, ctx: &Ctx, name: &str, args: &[String]) -> Effects {
+        match name {
+            "start" | "help" => Ok(self.reply(ctx, "help", &[])),
+            "games" => Ok(self.games_list(ctx)),
+            "rules" => self.rules(ctx, args),
+            "play" | "new" => self.play(ctx, args),
+            "join" => self.lobby_command(ctx, Op::Join),
+            "leave" => self.lobby_command(ctx, Op::Leave),
+            "startgame" => self.lobby_command(ctx, Op::Start),
+            "cancel" => self.cancel(ctx),
+            "board" => self.board(ctx),
+            "resign" => self.resign(ctx),
+            "lang" => self.lang(ctx, args),
+            "move" | "m" => self.typed_move(ctx, args),
+            _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
+        }
+    }
+
+    fn games_list(&self, ctx: &Ctx) -> Vec<Effect> {
+        let lines: Vec<String> = GAMES
+            .iter()
+            .map(|info| {
+                self.i18n.text(
+                    ctx.lang,
+                    "games-line",
+                    &[
+                        ("id", info.id.into()),
+                        ("name", game_name(&self.i18n, ctx.lang, info).into()),
+                        ("min", (*info.seats.start()).into()),
+                        ("max", (*info.seats.end()).into()),
+                    ],
+                )
+            })
+            .collect();
+        let text = format!("{}\n{}", self.i18n.plain(ctx.lang, "games-title"), lines.join("\n"));
+        vec![Effect::Send { to: reply_dest(ctx.input), message: Message::text(text) }]
+    }
+
+    fn rules(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
+        let info = match args.first() {
+            Some(_) => match registry::lookup(&args.join(" ")) {
+                Some(info) => info,
+                None => {
+                    let word = args.join(" ");
+                    return Ok(self.reply(ctx, "play-unknown", &[("game", word.into())]));
+                }
+            },
+            None => match self.active_table(ctx)?.and_then(|t| t.info()) {
+                Some(info) => info,
+                None => return Ok(self.reply(ctx, "rules-which", &[])),
+            },
+        };
+        let text = format!(
+            "{}\n{}",
+            game_name(&self.i18n, ctx.lang, info),
+            self.i18n.plain(ctx.lang, &format!("rules-{}", info.id))
+        );
+        Ok(vec![Effect::Send { to: reply_dest(ctx.input), message: Message::text(text) }])
+    }
+
+    fn lobby_command(&mut self, ctx: &Ctx, op: Op) -> Effects {
+        let Some(table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if op == Op::Leave && table.status != Status::Lobby {
+            return Ok(self.reply(ctx, "leave-use-resign", &[]));
+        }
+        self.lobby_op(ctx, table, op)
+    }
+
+    fn cancel(&mut self, ctx: &Ctx) -> Effects {
+        let Some(mut table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.creator != ctx.input.user_id() && !ctx.input.user.admin {
+            return Ok(self.reply(ctx, "cancel-not-allowed", &[]));
+        }
+        let read_seq = table.seq;
+        table.abort(ctx.input.now);
+        self.save(&table, Some(read_seq))?;
+        let text = self.i18n.text(
+            ctx.lang,
+            "cancel-done",
+            &[("player", ctx.input.user.name.as_str().into())],
+        );
+        Ok(vec![Effect::Send { to: group_of(&table), message: Message::text(text) }])
+    }
+
+    fn resign(&mut self, ctx: &Ctx) -> Effects {
+        let Some(mut table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.status == Status::Lobby {
+            return self.lobby_command(ctx, Op::Leave);
+        }
+        let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
+            return Ok(self.reply(ctx, "not-a-player", &[]));
+        };
+        let read_seq = table.seq;
+        let events = table
+            .resign(seat, ctx.input.now)
+            .map_err(|e| StoreError::Corrupt { id: table.id, reason: e.to_string() })?;
+        self.save(&table, Some(read_seq))?;
+        let mut effects = vec![Effect::Send {
+            to: group_of(&table),
+            message: Message::text(self.i18n.text(
+                ctx.lang,
+                "resign-done",
+                &[("player", seat_name(&table, seat).into())],
+            )),
+        }];
+        effects.extend(self.after_move(ctx, &mut table, &events, true)?);
+        Ok(effects)
+    }
+
+    /// `/board`: in a group, the board again as a fresh message; in private, the player's own
+    /// view of each of their games (with their secrets).
+    fn board(&mut self, ctx: &Ctx) -> Effects {
+        if ctx.input.chat.private {
+            return self.private_boards(ctx);
+        }
+        let Some(mut table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.status == Status::Lobby {
+            let Some(info) = table.info() else { return Ok(self.reply(ctx, "error-corrupt", &[])) };
+            let message = self.lobby_message(ctx.lang, &table, info);
+            return Ok(vec![Effect::Send { to: group_of(&table), message }]);
+        }
+        let message = self.board_message(ctx.lang, &mut table, &[])?;
+        Ok(vec![Effect::Send { to: group_of(&table), message }])
+    }
+
+    fn private_boards(&mut self, ctx: &Ctx) -> Effects {
+        let user = ctx.input.user_id();
+        let mut effects = Vec::new();
+        for id in self.store.user_tables(&user)? {
+            let Some(mut table) = self.store.load(id)? else { continue };
+            let Some(seat) = table.seat_of(&user) else { continue };
+            if table.status.is_over() || table.status == Status::Lobby {
+                continue;
+            }
+            let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();
+            let game = running(&mut table)?;
+            let mut message = Message::text(name);
+            message.board = Some(game.view(Viewer::Seat(seat), &[]));
+            effects.push(Effect::Send { to: Dest::User { user: user.id.clone() }, message });
+        }
+        if effects.is_empty() {
+            return Ok(self.reply(ctx, "board-none-private", &[]));
+        }
+        Ok(effects)
+    }
+
+    fn lang(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
+        let Some(choice) = args.first().map(|a| a.to_lowercase()) else {
+            return Ok(self.reply(
+                ctx,
+                "lang-usage",
+                &[("languages", LANGUAGES.join(", ").into())],
+            ));
+        };
+        if !LANGUAGES.contains(&choice.as_str()) {
+            return Ok(self.reply(
+                ctx,
+                "lang-usage",
+                &[("languages", LANGUAGES.join(", ").into())],
+            ));
+        }
+        let key = if ctx.input.chat.private {
+            user_lang_key(ctx.input)
+        } else {
+            chat_lang_key(ctx.input)
+        };
+        self.store.set_pref(&key, &choice)?;
+        let lang = I18n::pick(Some(&choice));
+        let text = self.i18n.plain(lang, "lang-done");
+        Ok(vec![Effect::Send { to: reply_dest(ctx.input), message: Message::text(text) }])
+    }
+}

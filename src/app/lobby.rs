@@ -1,0 +1,265 @@
+//! Gathering players: `/play`, the picker, Join / Leave / Start and the settings buttons.
+
+use super::text::{game_name, seat_name, setting_text, settings_line};
+use super::token::{Op, Token};
+use super::{App, Ctx, Effect, Message, Track, turn};
+use crate::app::{Button, ButtonKind};
+use crate::i18n::Value;
+use crate::registry::{self, GAMES, GameInfo};
+use crate::settings;
+use crate::store::{Store, StoreError};
+use crate::table::{Player, Status, Table};
+
+type Effects = Result<Vec<Effect>, StoreError>;
+
+impl<S: Store> App<S> {
+    /// `/play [game] [settings…]`.
+    pub(super) fn play(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
+        if ctx.input.chat.private {
+            return Ok(self.reply(ctx, "play-in-group", &[]));
+        }
+        if let Some(effects) = self.busy_chat(ctx)? {
+            return Ok(effects);
+        }
+        let Some(word) = args.first() else {
+            return Ok(self.picker(ctx));
+        };
+        // A game name may have several words ("идут танки"): take the longest match.
+        let (info, used) = match (1..=args.len())
+            .rev()
+            .find_map(|n| registry::lookup(&args[..n].join(" ")).map(|info| (info, n)))
+        {
+            Some(found) => found,
+            None => {
+                let id =
+                    if registry::planned(word).is_some() { "play-planned" } else { "play-unknown" };
+                return Ok(self.reply(ctx, id, &[("game", word.as_str().into())]));
+            }
+        };
+        let words: Vec<&str> = args[used..].iter().map(String::as_str).collect();
+        match settings::parse(info.settings, &words) {
+            Ok(chosen) => self.open_lobby(ctx, info, chosen),
+            Err(e) => {
+                let help = self.settings_help(ctx.lang, info);
+                Ok(self.reply(
+                    ctx,
+                    "play-bad-setting",
+                    &[("error", e.to_string().into()), ("settings", help.into())],
+                ))
+            }
+        }
+    }
+
+    /// A reply when the chat already has a game, or `None`.
+    fn busy_chat(&mut self, ctx: &Ctx) -> Result<Option<Vec<Effect>>, StoreError> {
+        let Some(id) = self.store.chat_table(&ctx.input.chat_id())? else { return Ok(None) };
+        match self.store.load(id) {
+            Ok(Some(table)) if !table.status.is_over() => {
+                let name =
+                    table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();
+                Ok(Some(self.reply(ctx, "play-busy", &[("game", name.into())])))
+            }
+            Ok(_) | Err(StoreError::Corrupt { .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    fn settings_help(&self, lang: &str, info: &GameInfo) -> String {
+        if info.settings.is_empty() {
+            return self.i18n.plain(lang, "settings-none");
+        }
+        info.settings
+            .iter()
+            .map(|s| format!("{}={}", s.key, s.values.join("|")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// `/play` alone: one button per game.
+    fn picker(&self, ctx: &Ctx) -> Vec<Effect> {
+        let buttons = GAMES
+            .iter()
+            .enumerate()
+            .map(|(i, info)| {
+                vec![Button {
+                    text: game_name(&self.i18n, ctx.lang, info),
+                    kind: ButtonKind::Token(Token::new(0, 0, Op::Pick(i)).encode()),
+                }]
+            })
+            .collect();
+        let mut message = Message::text(self.i18n.plain(ctx.lang, "play-pick"));
+        message.buttons = buttons;
+        vec![Effect::Send { to: ctx.group_dest(), message }]
+    }
+
+    /// The picker's button: a lobby for that game with its defaults.
+    pub(super) fn picked(&mut self, ctx: &Ctx, index: usize) -> Effects {
+        let Some(info) = GAMES.get(index).copied() else {
+            return Ok(self.reply(ctx, "press-forged", &[]));
+        };
+        if ctx.input.chat.private {
+            return Ok(self.reply(ctx, "play-in-group", &[]));
+        }
+        if let Some(effects) = self.busy_chat(ctx)? {
+            return Ok(effects);
+        }
+        let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
+        effects.extend(self.open_lobby(ctx, info, settings::defaults(info.settings))?);
+        Ok(effects)
+    }
+
+    fn open_lobby(&mut self, ctx: &Ctx, info: &GameInfo, chosen: settings::Settings) -> Effects {
+        let id = self.store.new_table_id()?;
+        let creator = Player { user: ctx.input.user_id(), name: ctx.input.user.name.clone() };
+        let mut table = Table::new_lobby(
+            id,
+            ctx.input.chat_id(),
+            info,
+            chosen,
+            creator,
+            ctx.input.now,
+            (self.new_rng)(),
+        );
+        table.lang = ctx.lang.to_string();
+        self.save(&table, None)?;
+        let message = self.lobby_message(ctx.lang, &table, info);
+        Ok(vec![Effect::Send { to: ctx.group_dest(), message }])
+    }
+
+    /// The lobby text and its buttons.
+    pub(super) fn lobby_message(&self, lang: &str, table: &Table, info: &GameInfo) -> Message {
+        let i18n = &self.i18n;
+        let players: Vec<String> = (0..table.players.len()).map(|s| seat_name(table, s)).collect();
+        let mut lines =
+            vec![i18n.text(lang, "lobby-title", &[("game", game_name(i18n, lang, info).into())])];
+        lines.push(i18n.text(
+            lang,
+            "lobby-players",
+            &[
+                ("count", players.len().into()),
+                ("min", (*info.seats.start()).into()),
+                ("max", (*info.seats.end()).into()),
+                ("players", players.join(", ").into()),
+            ],
+        ));
+        if !info.settings.is_empty() {
+            lines.push(settings_line(i18n, lang, table, info));
+        }
+        lines.push(i18n.plain(lang, "lobby-hint"));
+        let token = |op| ButtonKind::Token(Token::new(table.id, table.seq, op).encode());
+        let mut buttons = vec![vec![
+            Button { text: i18n.plain(lang, "btn-join"), kind: token(Op::Join) },
+            Button { text: i18n.plain(lang, "btn-leave"), kind: token(Op::Leave) },
+            Button { text: i18n.plain(lang, "btn-start"), kind: token(Op::Start) },
+        ]];
+        for (i, spec) in info.settings.iter().enumerate() {
+            let value = settings::get(&table.settings, spec);
+            buttons.push(vec![Button {
+                text: setting_text(i18n, lang, spec, value),
+                kind: token(Op::Setting(i)),
+            }]);
+        }
+        let mut message = Message::text(lines.join("\n"));
+        message.buttons = buttons;
+        message.track = Some(Track { table: table.id });
+        message
+    }
+
+    /// Join, Leave, Start and settings, by button or by command.
+    pub(super) fn lobby_op(&mut self, ctx: &Ctx, mut table: Table, op: Op) -> Effects {
+        let Some(info) = table.info() else { return Ok(self.reply(ctx, "error-corrupt", &[])) };
+        if table.status != Status::Lobby {
+            let id = if op == Op::Join { "join-started" } else { "press-stale" };
+            return Ok(self.reply(ctx, id, &[]));
+        }
+        let read_seq = table.seq;
+        let user = ctx.input.user_id();
+        let seat = table.seat_of(&user);
+        let now = ctx.input.now;
+        let notice = match op {
+            Op::Join => {
+                if seat.is_some() {
+                    return Ok(self.reply(ctx, "join-already", &[]));
+                }
+                if table.players.len() >= *info.seats.end() {
+                    return Ok(self.reply(ctx, "join-full", &[]));
+                }
+                table
+                    .players
+                    .push(crate::table::Player { user, name: ctx.input.user.name.clone() });
+                "join-done"
+            }
+            Op::Leave => {
+                let Some(seat) = seat else { return Ok(self.reply(ctx, "not-a-player", &[])) };
+                table.players.remove(seat);
+                if table.players.is_empty() {
+                    table.abort(now);
+                    self.save(&table, Some(read_seq))?;
+                    return Ok(self.lobby_closed(ctx, &table));
+                }
+                if table.creator == user {
+                    table.creator = table.players[0].user.clone();
+                }
+                "leave-done"
+            }
+            Op::Setting(i) => {
+                let Some(spec) = info.settings.get(i) else {
+                    return Ok(self.reply(ctx, "press-forged", &[]));
+                };
+                if table.creator != user {
+                    return Ok(self.reply(ctx, "setting-creator-only", &[]));
+                }
+                let next = spec.next_value(settings::get(&table.settings, spec));
+                table.settings.insert(spec.key.to_string(), next.to_string());
+                "setting-done"
+            }
+            Op::Start => return self.start_game(ctx, table, info),
+            _ => return Ok(self.reply(ctx, "press-forged", &[])),
+        };
+        table.touch(now);
+        self.save(&table, Some(read_seq))?;
+        let message = self.lobby_message(ctx.lang, &table, info);
+        let mut effects = self.acknowledge(ctx, notice);
+        effects.extend(self.show(ctx, &table, message)?);
+        Ok(effects)
+    }
+
+    fn lobby_closed(&self, ctx: &Ctx, table: &Table) -> Vec<Effect> {
+        let mut effects = self.acknowledge(ctx, "leave-done");
+        let text = self.i18n.plain(ctx.lang, "lobby-closed");
+        effects.push(Effect::Send { to: turn::group_of(table), message: Message::text(text) });
+        effects
+    }
+
+    /// A short notice for a press; nothing for a command (its result is the message itself).
+    pub(super) fn acknowledge(&self, ctx: &Ctx, id: &str) -> Vec<Effect> {
+        if ctx.is_press() {
+            vec![Effect::Answer { text: self.i18n.plain(ctx.lang, id), alert: false }]
+        } else {
+            Vec::new()
+        }
+    }
+
+    fn start_game(&mut self, ctx: &Ctx, mut table: Table, info: &GameInfo) -> Effects {
+        if table.seat_of(&ctx.input.user_id()).is_none() {
+            return Ok(self.reply(ctx, "not-a-player", &[]));
+        }
+        let count = table.players.len();
+        if !info.seats.contains(&count) {
+            let args: [(&str, Value); 2] =
+                [("min", (*info.seats.start()).into()), ("max", (*info.seats.end()).into())];
+            return Ok(self.reply(ctx, "start-need-players", &args));
+        }
+        let read_seq = table.seq;
+        let events = match table.start(ctx.input.now) {
+            Ok(events) => events,
+            Err(e) => {
+                return Ok(self.reply(ctx, "start-failed", &[("error", e.to_string().into())]));
+            }
+        };
+        self.save(&table, Some(read_seq))?;
+        let mut effects = self.acknowledge(ctx, "start-done");
+        effects.extend(self.after_move(ctx, &mut table, &events, true)?);
+        Ok(effects)
+    }
+}

@@ -1,0 +1,384 @@
+//! Playing: the board message, the choice-tree buttons with paging and Back, presses and typed
+//! moves, and the end of the game.
+
+use super::text::{event_lines, game_name, label_text, results, seat_name};
+use super::token::{Op, Token};
+use super::{App, Button, ButtonKind, Ctx, Dest, Effect, Mention, Message, Track};
+use crate::choice::Choices;
+use crate::event::{Audience, Event};
+use crate::game::{Seat, ToMove, Viewer};
+use crate::registry::DynGame;
+use crate::store::{Store, StoreError};
+use crate::table::{Status, Table, TableError};
+
+type Effects = Result<Vec<Effect>, StoreError>;
+
+/// The running game of a table; a state that cannot be restored counts as a corrupt record.
+pub fn running(table: &mut Table) -> Result<&mut Box<dyn DynGame>, StoreError> {
+    let id = table.id;
+    table.game().map_err(|e| StoreError::Corrupt { id, reason: e.to_string() })
+}
+
+/// The group chat (and thread) of a table.
+pub fn group_of(table: &Table) -> Dest {
+    Dest::Chat { chat: table.chat.chat.clone(), thread: table.chat.thread.clone() }
+}
+
+/// Buttons per row: short labels (pieces, squares) five to a row, words two to a row.
+fn row_width(texts: &[String]) -> usize {
+    if texts.iter().all(|t| t.chars().count() <= 4) { 5 } else { 2 }
+}
+
+impl<S: Store> App<S> {
+    /// Every press of a button this engine made.
+    pub(super) fn press(&mut self, ctx: &Ctx, raw: &str) -> Effects {
+        let Some(token) = Token::parse(raw) else {
+            return Ok(self.reply(ctx, "press-forged", &[]));
+        };
+        if let (0, Op::Pick(index)) = (token.table, token.op) {
+            return self.picked(ctx, index);
+        }
+        let Some(table) = self.store.load(token.table)? else {
+            return Ok(self.reply(ctx, "press-gone", &[]));
+        };
+        if !ctx.input.chat.private && table.chat != ctx.input.chat_id() {
+            return Ok(self.reply(ctx, "press-forged", &[]));
+        }
+        if table.status.is_over() {
+            return Ok(self.reply(ctx, "press-over", &[]));
+        }
+        match token.op {
+            Op::Join | Op::Leave | Op::Start | Op::Setting(_) => {
+                self.lobby_op(ctx, table, token.op)
+            }
+            Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
+            Op::Pick(_) => Ok(self.reply(ctx, "press-forged", &[])),
+        }
+    }
+
+    /// Checks who pressed and when, then walks the choice tree.
+    fn choice_press(&mut self, ctx: &Ctx, mut table: Table, token: Token) -> Effects {
+        let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
+            return Ok(self.reply(ctx, "not-a-player", &[]));
+        };
+        if token.seq != table.seq {
+            return Ok(self.reply(ctx, "press-stale", &[]));
+        }
+        if !table.to_move().includes(seat) {
+            return Ok(self.reply(ctx, "not-your-turn", &[]));
+        }
+        let choices = self.choices_of(&mut table, seat)?;
+        let mut selection = table.selection.get(&seat).cloned().unwrap_or_default();
+        match token.op {
+            Op::Choose(index) => {
+                let step = choices.step(&selection);
+                let Some(label) = step.get(index) else {
+                    return Ok(self.reply(ctx, "press-forged", &[]));
+                };
+                selection.push(label.key().to_string());
+                self.advance(ctx, table, seat, &choices, selection)
+            }
+            Op::Page(page) => {
+                let pages = choices.step(&selection).len().div_ceil(self.config.page_size);
+                if page >= pages.max(1) {
+                    return Ok(self.reply(ctx, "press-forged", &[]));
+                }
+                table.page.insert(seat, page);
+                self.redraw(ctx, table)
+            }
+            Op::Back => {
+                selection.pop();
+                table.page.remove(&seat);
+                table.selection.insert(seat, selection);
+                self.redraw(ctx, table)
+            }
+            _ => Ok(self.reply(ctx, "press-forged", &[])),
+        }
+    }
+
+    fn choices_of(
+        &self,
+        table: &mut Table,
+        seat: Seat,
+    ) -> Result<Choices<serde_json::Value>, StoreError> {
+        Ok(running(table)?.choices(seat))
+    }
+
+    /// After a pick: play the action when the path is complete, or show the next step.
+    fn advance(
+        &mut self,
+        ctx: &Ctx,
+        mut table: Table,
+        seat: Seat,
+        choices: &Choices<serde_json::Value>,
+        selection: Vec<String>,
+    ) -> Effects {
+        if let Some(action) = choices.resolve(&selection).cloned() {
+            return self.play_action(ctx, table, seat, &action);
+        }
+        if !choices.is_prefix(&selection) {
+            return Ok(self.reply(ctx, "move-impossible", &[]));
+        }
+        table.page.remove(&seat);
+        table.selection.insert(seat, selection);
+        self.redraw(ctx, table)
+    }
+
+    /// Saves a changed selection or page and shows the board again in place.
+    fn redraw(&mut self, ctx: &Ctx, mut table: Table) -> Effects {
+        let read_seq = table.seq;
+        table.touch(ctx.input.now);
+        self.save(&table, Some(read_seq))?;
+        let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
+        effects.retain(|_| ctx.is_press());
+        effects.extend(self.after_move(ctx, &mut table, &[], false)?);
+        Ok(effects)
+    }
+
+    /// Applies a complete action, saves, and reports.
+    fn play_action(
+        &mut self,
+        ctx: &Ctx,
+        mut table: Table,
+        seat: Seat,
+        action: &serde_json::Value,
+    ) -> Effects {
+        let read_seq = table.seq;
+        let before = table.to_move();
+        let events = match table.act(seat, action, ctx.input.now) {
+            Ok(events) => events,
+            Err(TableError::Action(_)) => return Ok(self.reply(ctx, "move-impossible", &[])),
+            Err(e) => return Err(StoreError::Corrupt { id: table.id, reason: e.to_string() }),
+        };
+        self.save(&table, Some(read_seq))?;
+        let passed = table.to_move() != before;
+        let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
+        effects.retain(|_| ctx.is_press());
+        effects.extend(self.after_move(ctx, &mut table, &events, passed)?);
+        Ok(effects)
+    }
+
+    /// `/move a b …`: the labels of a path typed instead of pressed.
+    pub(super) fn typed_move(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
+        let Some(mut table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.status == Status::Lobby {
+            return Ok(self.reply(ctx, "not-started", &[]));
+        }
+        let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
+            return Ok(self.reply(ctx, "not-a-player", &[]));
+        };
+        if !table.to_move().includes(seat) {
+            return Ok(self.reply(ctx, "not-your-turn", &[]));
+        }
+        if args.is_empty() {
+            return Ok(self.reply(ctx, "move-usage", &[]));
+        }
+        let choices = self.choices_of(&mut table, seat)?;
+        let mut selection = Vec::new();
+        for word in args {
+            let step = choices.step(&selection);
+            let typed = word.to_lowercase();
+            let found = step.iter().find(|label| {
+                label.key().to_lowercase() == typed
+                    || label_text(&self.i18n, ctx.lang, label).to_lowercase() == typed
+            });
+            let Some(label) = found else {
+                return Ok(self.reply(ctx, "move-impossible", &[]));
+            };
+            selection.push(label.key().to_string());
+        }
+        self.advance(ctx, table, seat, &choices, selection)
+    }
+
+    /// The table running in this chat, if any.
+    pub(super) fn active_table(&mut self, ctx: &Ctx) -> Result<Option<Table>, StoreError> {
+        let Some(id) = self.store.chat_table(&ctx.input.chat_id())? else { return Ok(None) };
+        Ok(self.store.load(id)?.filter(|t| !t.status.is_over()))
+    }
+
+    /// The messages after a change: the group board (a fresh message with mentions when the
+    /// turn `passed`, else the live one edited), private prompts for private choices, and
+    /// private events for the seats they belong to.
+    pub(super) fn after_move(
+        &mut self,
+        ctx: &Ctx,
+        table: &mut Table,
+        events: &[Event],
+        passed: bool,
+    ) -> Effects {
+        let lang = ctx.lang;
+        let message = self.board_message(lang, table, events)?;
+        let mut effects = if passed {
+            vec![Effect::Send { to: group_of(table), message }]
+        } else {
+            self.show(ctx, table, message)?
+        };
+        for seat in 0..table.players.len() {
+            effects.extend(self.private_messages(lang, table, events, seat)?);
+        }
+        Ok(effects)
+    }
+
+    /// Edits the live board message, or sends a new one when none is known.
+    pub(super) fn show(&self, _ctx: &Ctx, table: &Table, message: Message) -> Effects {
+        let to = group_of(table);
+        Ok(match self.store.board_message(table.id)? {
+            Some(message_id) => vec![Effect::Edit { to, message_id, message }],
+            None => vec![Effect::Send { to, message }],
+        })
+    }
+
+    /// The group's board message: what happened, whose turn, the picture and the buttons.
+    pub(super) fn board_message(
+        &self,
+        lang: &str,
+        table: &mut Table,
+        events: &[Event],
+    ) -> Result<Message, StoreError> {
+        let id = table.id;
+        let to_move = table.to_move();
+        let i18n = &self.i18n;
+        let mut lines = event_lines(i18n, lang, table, events, Audience::Everyone);
+        let mut message = Message::text(String::new());
+        let mut selection: Vec<String> = Vec::new();
+        match &to_move {
+            ToMove::Over => {
+                let outcome = running(table)?.outcome();
+                if let Some(outcome) = outcome {
+                    lines.push(results(i18n, lang, table, &outcome));
+                }
+            }
+            ToMove::Seats(seats) => {
+                let single = match seats.as_slice() {
+                    [seat] => Some(*seat),
+                    _ => None,
+                };
+                let choices = match single {
+                    Some(seat) => Some(self.choices_of(table, seat)?),
+                    None => None,
+                };
+                match (single, choices) {
+                    (Some(seat), Some(choices)) if !choices.private => {
+                        let prompt = choices.prompt.as_deref().unwrap_or("prompt-choose");
+                        lines.push(i18n.text(
+                            lang,
+                            "turn-prompt",
+                            &[
+                                ("player", seat_name(table, seat).into()),
+                                ("prompt", i18n.plain(lang, prompt).into()),
+                            ],
+                        ));
+                        selection = table.selection.get(&seat).cloned().unwrap_or_default();
+                        message.buttons = self.step_buttons(lang, table, seat, &choices);
+                    }
+                    _ => {
+                        let names: Vec<String> =
+                            seats.iter().map(|s| seat_name(table, *s)).collect();
+                        lines.push(i18n.text(
+                            lang,
+                            "turn-waiting-private",
+                            &[("players", names.join(", ").into())],
+                        ));
+                    }
+                }
+                message.mentions = seats
+                    .iter()
+                    .filter_map(|s| table.players.get(*s))
+                    .map(|p| Mention { user: p.user.id.clone(), name: p.name.clone() })
+                    .collect();
+            }
+            ToMove::Chance => {}
+        }
+        if lines.is_empty() {
+            let name = table.info().map(|i| game_name(i18n, lang, i)).unwrap_or_default();
+            lines.push(name);
+        }
+        message.text = lines.join("\n");
+        let game = running(table)?;
+        message.board = Some(game.view(Viewer::Public, &selection));
+        message.track = Some(Track { table: id });
+        Ok(message)
+    }
+
+    /// One step of a seat's choice as rows of buttons, paged, with Back.
+    fn step_buttons(
+        &self,
+        lang: &str,
+        table: &Table,
+        seat: Seat,
+        choices: &Choices<serde_json::Value>,
+    ) -> Vec<Vec<Button>> {
+        let selection = table.selection.get(&seat).cloned().unwrap_or_default();
+        let page_size = self.config.page_size.max(1);
+        let step = choices.step(&selection);
+        let pages = step.len().div_ceil(page_size).max(1);
+        let page = table.page.get(&seat).copied().unwrap_or(0).min(pages - 1);
+        let token = |op| ButtonKind::Token(Token::new(table.id, table.seq, op).encode());
+        let shown: Vec<(usize, String)> = step
+            .iter()
+            .enumerate()
+            .skip(page * page_size)
+            .take(page_size)
+            .map(|(i, label)| (i, label_text(&self.i18n, lang, label)))
+            .collect();
+        let texts: Vec<String> = shown.iter().map(|(_, t)| t.clone()).collect();
+        let mut rows: Vec<Vec<Button>> = shown
+            .chunks(row_width(&texts))
+            .map(|row| {
+                row.iter()
+                    .map(|(i, text)| Button { text: text.clone(), kind: token(Op::Choose(*i)) })
+                    .collect()
+            })
+            .collect();
+        let mut nav = Vec::new();
+        if !selection.is_empty() {
+            nav.push(Button { text: self.i18n.plain(lang, "btn-back"), kind: token(Op::Back) });
+        }
+        if page > 0 {
+            nav.push(Button { text: "◀".into(), kind: token(Op::Page(page - 1)) });
+        }
+        if page + 1 < pages {
+            nav.push(Button { text: "▶".into(), kind: token(Op::Page(page + 1)) });
+        }
+        if !nav.is_empty() {
+            rows.push(nav);
+        }
+        rows
+    }
+
+    /// Private messages for `seat`: its private events, and its private choices if it must act.
+    fn private_messages(
+        &self,
+        lang: &str,
+        table: &mut Table,
+        events: &[Event],
+        seat: Seat,
+    ) -> Effects {
+        let Some(player) = table.players.get(seat).cloned() else { return Ok(Vec::new()) };
+        let to = Dest::User { user: player.user.id.clone() };
+        let mut lines: Vec<String> = events
+            .iter()
+            .filter(|e| e.audience == Audience::Seat(seat))
+            .map(|e| super::text::event_line(&self.i18n, lang, table, e))
+            .collect();
+        let mut message = Message::text(String::new());
+        if table.to_move().includes(seat) {
+            let choices = self.choices_of(table, seat)?;
+            if choices.private {
+                let prompt = choices.prompt.as_deref().unwrap_or("prompt-choose");
+                lines.push(self.i18n.plain(lang, prompt));
+                message.buttons = self.step_buttons(lang, table, seat, &choices);
+                let selection = table.selection.get(&seat).cloned().unwrap_or_default();
+                let game = running(table)?;
+                message.board = Some(game.view(Viewer::Seat(seat), &selection));
+            }
+        }
+        if lines.is_empty() {
+            return Ok(Vec::new());
+        }
+        message.text = lines.join("\n");
+        Ok(vec![Effect::Send { to, message }])
+    }
+}

@@ -1,0 +1,302 @@
+//! Durable storage of tables in sled, behind a small [`Store`] trait.
+//!
+//! One sled database holds a few trees: `tables` (id → sequence number + record), and the
+//! indexes `chats` (chat → its active table), `user_tables` (user + table), `messages` (a board
+//! message → its table), `boards` (a table → its live board message) and `unfinished` (tables to resume on start), plus `prefs` (language
+//! choices) and `quarantine` (records that could not be read, set aside with the reason).
+//!
+//! A save is one transaction over the record and its indexes, and a compare-and-swap on the
+//! sequence number: the caller says which number it read, and the save fails with
+//! [`StoreError::Conflict`] if another writer got there first. That, not an in-process lock, is
+//! what makes racing presses safe, so a second backend on a shared database could later serve
+//! several bot processes. Durability is a separate [`Store::flush`], so a caller can commit many
+//! moves and make them durable together (group commit).
+
+use std::path::Path;
+
+use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
+
+use crate::table::{ChatId, Table, UserId};
+
+/// Why the store failed.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the table changed meanwhile")]
+    Conflict,
+    #[error("table {id} could not be read and was set aside: {reason}")]
+    Corrupt { id: u64, reason: String },
+    #[error("storage failure: {0}")]
+    Sled(#[from] sled::Error),
+}
+
+/// The storage the conversation engine needs.
+pub trait Store {
+    /// A fresh, never reused table id.
+    fn new_table_id(&self) -> Result<u64, StoreError>;
+    /// Loads a table. An unreadable record is moved to quarantine and reported as
+    /// [`StoreError::Corrupt`]; its indexes are cleared so the chat can start a new game.
+    fn load(&self, id: u64) -> Result<Option<Table>, StoreError>;
+    /// Saves a table if its stored sequence number is still `read_seq` (`None`: a new table).
+    fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError>;
+    /// The chat's active (unfinished) table.
+    fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError>;
+    /// The unfinished tables `user` sits at.
+    fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError>;
+    /// Records the platform id of the table's live board message (kept apart from the table
+    /// record, so noting a delivery never races with a move).
+    fn set_board_message(&self, table: &Table, message_id: &str) -> Result<(), StoreError>;
+    /// The table's live board message, if one was delivered.
+    fn board_message(&self, id: u64) -> Result<Option<String>, StoreError>;
+    /// The table a board message belongs to.
+    fn message_table(&self, chat: &ChatId, message_id: &str) -> Result<Option<u64>, StoreError>;
+    /// Every unfinished table, to resume after a restart.
+    fn unfinished(&self) -> Result<Vec<u64>, StoreError>;
+    fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
+    fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// Makes everything saved so far durable.
+    fn flush(&self) -> Result<(), StoreError>;
+    /// Ids and reasons of the records set aside.
+    fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError>;
+}
+
+/// The sled store.
+#[derive(Debug, Clone)]
+pub struct SledStore {
+    db: sled::Db,
+    tables: sled::Tree,
+    chats: sled::Tree,
+    user_tables: sled::Tree,
+    messages: sled::Tree,
+    boards: sled::Tree,
+    unfinished: sled::Tree,
+    prefs: sled::Tree,
+    quarantine: sled::Tree,
+}
+
+/// Default cap of sled's page cache.
+pub const DEFAULT_CACHE_BYTES: u64 = 32 * 1024 * 1024;
+
+impl SledStore {
+    /// Opens (or creates) the database in `dir`, with sled's cache capped at `cache_bytes`.
+    pub fn open(dir: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
+        let db = sled::Config::new().path(dir).cache_capacity(cache_bytes).open()?;
+        Self::with_db(db)
+    }
+
+    /// A store that lives only as long as the value (tests, simulations).
+    pub fn temporary() -> Result<SledStore, StoreError> {
+        Self::with_db(sled::Config::new().temporary(true).open()?)
+    }
+
+    fn with_db(db: sled::Db) -> Result<SledStore, StoreError> {
+        Ok(SledStore {
+            tables: db.open_tree("tables")?,
+            chats: db.open_tree("chats")?,
+            user_tables: db.open_tree("user_tables")?,
+            messages: db.open_tree("messages")?,
+            boards: db.open_tree("boards")?,
+            unfinished: db.open_tree("unfinished")?,
+            prefs: db.open_tree("prefs")?,
+            quarantine: db.open_tree("quarantine")?,
+            db,
+        })
+    }
+
+    /// Writes raw bytes as a table record (tests use it to plant a corrupt record).
+    #[doc(hidden)]
+    pub fn put_raw(&self, id: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        let mut value = 0u64.to_be_bytes().to_vec();
+        value.extend_from_slice(bytes);
+        self.tables.insert(id.to_be_bytes(), value)?;
+        self.unfinished.insert(id.to_be_bytes(), &[])?;
+        Ok(())
+    }
+
+    /// Points a chat at a table id (tests use it with [`SledStore::put_raw`]).
+    #[doc(hidden)]
+    pub fn put_chat_index(&self, chat: &ChatId, id: u64) -> Result<(), StoreError> {
+        self.chats.insert(chat.key(), &id.to_be_bytes())?;
+        Ok(())
+    }
+
+    fn quarantine_record(&self, id: u64, raw: &[u8], reason: &str) -> Result<(), StoreError> {
+        let mut entry = reason.as_bytes().to_vec();
+        entry.push(0);
+        entry.extend_from_slice(raw);
+        self.quarantine.insert(id.to_be_bytes(), entry)?;
+        self.tables.remove(id.to_be_bytes())?;
+        self.unfinished.remove(id.to_be_bytes())?;
+        let key = id.to_be_bytes();
+        for item in self.chats.iter() {
+            let (chat, table) = item?;
+            if table.as_ref() == key {
+                self.chats.remove(chat)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn id_from(bytes: &[u8]) -> Option<u64> {
+    bytes.get(..8)?.try_into().ok().map(u64::from_be_bytes)
+}
+
+fn user_table_key(user: &UserId, id: u64) -> Vec<u8> {
+    let mut key = user.key().into_bytes();
+    key.push(0);
+    key.extend_from_slice(&id.to_be_bytes());
+    key
+}
+
+fn message_key(chat: &ChatId, message_id: &str) -> String {
+    format!("{}#{}", chat.key(), message_id)
+}
+
+impl Store for SledStore {
+    fn new_table_id(&self) -> Result<u64, StoreError> {
+        Ok(self.db.generate_id()? + 1)
+    }
+
+    fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
+        let Some(raw) = self.tables.get(id.to_be_bytes())? else { return Ok(None) };
+        let parsed = raw
+            .get(8..)
+            .ok_or_else(|| "record too short".to_string())
+            .and_then(|body| Table::from_bytes(body).map_err(|e| e.to_string()))
+            .and_then(|mut table| {
+                // A record whose game state cannot be restored is as unreadable as bad JSON.
+                if table.status.is_over() || table.state().is_none() {
+                    return Ok(table);
+                }
+                table.game().map_err(|e| e.to_string())?;
+                Ok(table)
+            });
+        match parsed {
+            Ok(table) if table.id == id => Ok(Some(table)),
+            Ok(table) => {
+                let reason = format!("record names table {}", table.id);
+                self.quarantine_record(id, &raw, &reason)?;
+                Err(StoreError::Corrupt { id, reason })
+            }
+            Err(reason) => {
+                self.quarantine_record(id, &raw, &reason)?;
+                Err(StoreError::Corrupt { id, reason })
+            }
+        }
+    }
+
+    fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError> {
+        let id = table.id.to_be_bytes();
+        let mut record = table.seq.to_be_bytes().to_vec();
+        record.extend_from_slice(&table.to_bytes());
+        let chat_key = table.chat.key();
+        let active = !table.status.is_over();
+        let trees = (&self.tables, &self.chats, &self.user_tables, &self.unfinished);
+        let result = trees.transaction(|(tables, chats, users, unfinished)| {
+            let stored = tables.get(id)?;
+            let stored_seq = stored.as_deref().and_then(id_from);
+            if stored_seq != read_seq {
+                return Err(ConflictableTransactionError::Abort(()));
+            }
+            tables.insert(&id, record.as_slice())?;
+            if active {
+                chats.insert(chat_key.as_bytes(), &id)?;
+                unfinished.insert(&id, &[])?;
+            } else {
+                if chats.get(chat_key.as_bytes())?.as_deref() == Some(&id[..]) {
+                    chats.remove(chat_key.as_bytes())?;
+                }
+                unfinished.remove(&id)?;
+            }
+            for player in &table.players {
+                let key = user_table_key(&player.user, table.id);
+                if active {
+                    users.insert(key, &[])?;
+                } else {
+                    users.remove(key)?;
+                }
+            }
+            Ok(())
+        });
+        match result {
+            Ok(()) => Ok(()),
+            Err(TransactionError::Abort(())) => Err(StoreError::Conflict),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+        }
+    }
+
+    fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError> {
+        Ok(self.chats.get(chat.key())?.as_deref().and_then(id_from))
+    }
+
+    fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError> {
+        let mut prefix = user.key().into_bytes();
+        prefix.push(0);
+        let mut ids = Vec::new();
+        for item in self.user_tables.scan_prefix(&prefix) {
+            let (key, _) = item?;
+            if let Some(id) = id_from(&key[prefix.len()..]) {
+                ids.push(id);
+            }
+        }
+        Ok(ids)
+    }
+
+    fn set_board_message(&self, table: &Table, message_id: &str) -> Result<(), StoreError> {
+        let id = table.id.to_be_bytes();
+        (&self.boards, &self.messages)
+            .transaction(|(boards, messages)| {
+                boards.insert(&id, message_id.as_bytes())?;
+                messages.insert(message_key(&table.chat, message_id).as_bytes(), &id)?;
+                Ok::<(), ConflictableTransactionError<()>>(())
+            })
+            .map_err(|e| match e {
+                TransactionError::Storage(e) => StoreError::Sled(e),
+                TransactionError::Abort(()) => StoreError::Conflict,
+            })
+    }
+
+    fn board_message(&self, id: u64) -> Result<Option<String>, StoreError> {
+        Ok(self.boards.get(id.to_be_bytes())?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    fn message_table(&self, chat: &ChatId, message_id: &str) -> Result<Option<u64>, StoreError> {
+        Ok(self.messages.get(message_key(chat, message_id))?.as_deref().and_then(id_from))
+    }
+
+    fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
+        let mut ids = Vec::new();
+        for key in self.unfinished.iter().keys() {
+            if let Some(id) = id_from(&key?) {
+                ids.push(id);
+            }
+        }
+        Ok(ids)
+    }
+
+    fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.prefs.get(key)?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    }
+
+    fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.prefs.insert(key, value.as_bytes())?;
+        Ok(())
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        self.db.flush()?;
+        Ok(())
+    }
+
+    fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {
+        let mut out = Vec::new();
+        for item in self.quarantine.iter() {
+            let (key, value) = item?;
+            let reason = value.split(|b| *b == 0).next().unwrap_or_default();
+            if let Some(id) = id_from(&key) {
+                out.push((id, String::from_utf8_lossy(reason).into_owned()));
+            }
+        }
+        Ok(out)
+    }
+}

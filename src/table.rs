@@ -1,0 +1,412 @@
+//! One game being played at one chat: who sits where, the settings, the game state, the action
+//! log (chance outcomes included), the table's own RNG and a sequence number.
+//!
+//! The sequence number rises with every change; buttons carry it, so a press made on an older
+//! picture is recognised as stale, and the store saves a table only if the number it read is
+//! still the stored one (compare-and-swap), so of two racing presses exactly one applies.
+//! Replaying the log from the settings reproduces the state exactly.
+
+use std::collections::BTreeMap;
+
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::event::Event;
+use crate::game::{ActionError, Actor, Seat, Setup, SetupError, ToMove};
+use crate::registry::{self, DynGame, GameInfo, RestoreError};
+use crate::rng;
+use crate::settings::Settings;
+
+/// The version of the stored record layout; records are migrated on load.
+pub const SCHEMA_VERSION: u32 = 1;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Platform {
+    Telegram,
+    Discord,
+    Console,
+}
+
+impl Platform {
+    pub fn tag(self) -> &'static str {
+        match self {
+            Platform::Telegram => "tg",
+            Platform::Discord => "dc",
+            Platform::Console => "cn",
+        }
+    }
+}
+
+/// A place where a game runs: a chat (and its thread or forum topic) on a platform.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct ChatId {
+    pub platform: Platform,
+    pub chat: String,
+    #[serde(default)]
+    pub thread: Option<String>,
+}
+
+impl ChatId {
+    /// The store key: one active game per chat and thread.
+    pub fn key(&self) -> String {
+        match &self.thread {
+            Some(t) => format!("{}:{}:{}", self.platform.tag(), self.chat, t),
+            None => format!("{}:{}", self.platform.tag(), self.chat),
+        }
+    }
+}
+
+/// A user on a platform.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct UserId {
+    pub platform: Platform,
+    pub id: String,
+}
+
+impl UserId {
+    pub fn key(&self) -> String {
+        format!("{}:{}", self.platform.tag(), self.id)
+    }
+}
+
+/// A seated player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Player {
+    pub user: UserId,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    /// Gathering players.
+    Lobby,
+    /// Secret set-up in private messages.
+    Setup,
+    Playing,
+    Finished,
+    Aborted,
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Finished | Status::Aborted)
+    }
+}
+
+/// One entry of the action log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogEntry {
+    /// An action of a seat or of chance.
+    Act { actor: Actor, action: Value },
+    /// A seat gave up.
+    Resign { seat: Seat },
+}
+
+/// Why a table refused something.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Action(#[from] ActionError),
+    #[error(transparent)]
+    Restore(#[from] RestoreError),
+    #[error("the game has not started")]
+    NotStarted,
+}
+
+/// Supplies chance outcomes: the table's RNG in play, a script in tests.
+pub trait ChanceSource {
+    fn pick(&mut self, outcomes: &[(Value, u32)]) -> Option<Value>;
+}
+
+impl ChanceSource for ChaCha20Rng {
+    fn pick(&mut self, outcomes: &[(Value, u32)]) -> Option<Value> {
+        rng::pick_weighted(self, outcomes).cloned()
+    }
+}
+
+/// Forced outcomes, taken in order (tests and scripted scenarios). Each forced value must be
+/// one of the outcomes offered, or the pick fails.
+#[derive(Debug, Default)]
+pub struct Forced(pub std::collections::VecDeque<Value>);
+
+impl ChanceSource for Forced {
+    fn pick(&mut self, outcomes: &[(Value, u32)]) -> Option<Value> {
+        let next = self.0.pop_front()?;
+        outcomes.iter().any(|(o, w)| *o == next && *w > 0).then_some(next)
+    }
+}
+
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Table {
+    pub schema: u32,
+    pub id: u64,
+    pub chat: ChatId,
+    pub game: String,
+    pub settings: Settings,
+    pub creator: UserId,
+    pub players: Vec<Player>,
+    pub status: Status,
+    pub seq: u64,
+    /// Milliseconds since the Unix epoch, from the input clock.
+    pub created_at: u64,
+    pub updated_at: u64,
+    pub log: Vec<LogEntry>,
+    /// Never shown to anyone; stored so a restart continues the same stream.
+    rng: ChaCha20Rng,
+    /// The game state as of the last save (None in the lobby).
+    state: Option<Value>,
+    /// Labels picked so far in the current multi-step choice, per seat.
+    #[serde(default)]
+    pub selection: BTreeMap<Seat, Vec<String>>,
+    /// The page of the current choice step, per seat.
+    #[serde(default)]
+    pub page: BTreeMap<Seat, usize>,
+    /// The chat language at creation, for texts sent outside an input (reminders).
+    #[serde(default)]
+    pub lang: String,
+    #[serde(skip)]
+    runtime: Option<Box<dyn DynGame>>,
+}
+
+impl PartialEq for Table {
+    fn eq(&self, other: &Self) -> bool {
+        serde_json::to_value(self).ok() == serde_json::to_value(other).ok()
+    }
+}
+
+impl Table {
+    /// A new table in the lobby with its creator seated.
+    pub fn new_lobby(
+        id: u64,
+        chat: ChatId,
+        info: &GameInfo,
+        settings: Settings,
+        creator: Player,
+        now: u64,
+        rng: ChaCha20Rng,
+    ) -> Table {
+        Table {
+            schema: SCHEMA_VERSION,
+            id,
+            chat,
+            game: info.id.to_string(),
+            settings,
+            creator: creator.user.clone(),
+            players: vec![creator],
+            status: Status::Lobby,
+            seq: 0,
+            created_at: now,
+            updated_at: now,
+            log: Vec::new(),
+            rng,
+            state: None,
+            selection: BTreeMap::new(),
+            page: BTreeMap::new(),
+            lang: String::new(),
+            runtime: None,
+        }
+    }
+
+    pub fn info(&self) -> Option<&'static GameInfo> {
+        registry::find(&self.game)
+    }
+
+    pub fn setup(&self) -> Setup {
+        Setup { seats: self.players.len(), settings: self.settings.clone() }
+    }
+
+    /// The seat of `user`, if seated.
+    pub fn seat_of(&self, user: &UserId) -> Option<Seat> {
+        self.players.iter().position(|p| &p.user == user)
+    }
+
+    /// Records a change: the sequence number rises and the clock is noted.
+    pub fn touch(&mut self, now: u64) {
+        self.seq += 1;
+        self.updated_at = self.updated_at.max(now);
+    }
+
+    /// The running game (restored from the stored state on first use).
+    pub fn game(&mut self) -> Result<&mut Box<dyn DynGame>, TableError> {
+        if self.runtime.is_none() {
+            let state = self.state.clone().ok_or(TableError::NotStarted)?;
+            self.runtime = Some(registry::restore(&self.game, state)?);
+        }
+        Ok(self.runtime.as_mut().expect("restored above"))
+    }
+
+    /// Read-only access to the running game.
+    pub fn game_ref(&mut self) -> Result<&dyn DynGame, TableError> {
+        Ok(&**self.game()?)
+    }
+
+    /// Who acts now; `Over` before the start.
+    pub fn to_move(&mut self) -> ToMove {
+        self.game().map(|g| g.to_move()).unwrap_or(ToMove::Over)
+    }
+
+    /// Starts the game with the seated players; resolves opening chance points.
+    pub fn start(&mut self, now: u64) -> Result<Vec<Event>, TableError> {
+        let info = self.info().ok_or_else(|| RestoreError::UnknownGame(self.game.clone()))?;
+        let game = (info.start)(&self.setup())?;
+        self.runtime = Some(game);
+        self.status = Status::Playing;
+        self.touch(now);
+        let mut rng = self.rng.clone();
+        let events = self.resolve_chance(&mut rng)?;
+        self.rng = rng;
+        self.refresh_status();
+        self.sync_state();
+        Ok(events)
+    }
+
+    /// Applies a seat's action, then every chance point that follows, drawn from the table's
+    /// RNG. Nothing changes when the action is refused.
+    pub fn act(&mut self, seat: Seat, action: &Value, now: u64) -> Result<Vec<Event>, TableError> {
+        let mut rng = self.rng.clone();
+        let events = self.act_with(seat, action, now, &mut rng)?;
+        self.rng = rng;
+        Ok(events)
+    }
+
+    /// Like [`Table::act`], with chance outcomes from `chance` (tests force dice this way).
+    pub fn act_with(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        now: u64,
+        chance: &mut dyn ChanceSource,
+    ) -> Result<Vec<Event>, TableError> {
+        let backup = self.runtime.clone();
+        let log_len = self.log.len();
+        let result = self.try_act(seat, action, chance);
+        match result {
+            Ok(events) => {
+                self.selection.clear();
+                self.page.clear();
+                self.touch(now);
+                self.refresh_status();
+                self.sync_state();
+                Ok(events)
+            }
+            Err(e) => {
+                self.runtime = backup;
+                self.log.truncate(log_len);
+                Err(e)
+            }
+        }
+    }
+
+    fn try_act(
+        &mut self,
+        seat: Seat,
+        action: &Value,
+        chance: &mut dyn ChanceSource,
+    ) -> Result<Vec<Event>, TableError> {
+        let mut events = self.game()?.apply(Actor::Seat(seat), action)?;
+        self.log.push(LogEntry::Act { actor: Actor::Seat(seat), action: action.clone() });
+        events.extend(self.resolve_chance(chance)?);
+        Ok(events)
+    }
+
+    fn resolve_chance(&mut self, chance: &mut dyn ChanceSource) -> Result<Vec<Event>, TableError> {
+        let mut events = Vec::new();
+        while self.game()?.to_move() == ToMove::Chance {
+            let outcomes = self.game()?.chance_outcomes();
+            let outcome = chance.pick(&outcomes).ok_or(ActionError::Illegal)?;
+            events.extend(self.game()?.apply(Actor::Chance, &outcome)?);
+            self.log.push(LogEntry::Act { actor: Actor::Chance, action: outcome });
+        }
+        Ok(events)
+    }
+
+    /// A seat gives up.
+    pub fn resign(&mut self, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
+        let mut events = self.game()?.resign(seat);
+        self.log.push(LogEntry::Resign { seat });
+        let mut rng = self.rng.clone();
+        events.extend(self.resolve_chance(&mut rng)?);
+        self.rng = rng;
+        self.selection.clear();
+        self.page.clear();
+        self.touch(now);
+        self.refresh_status();
+        self.sync_state();
+        Ok(events)
+    }
+
+    /// Marks the table aborted.
+    pub fn abort(&mut self, now: u64) {
+        self.status = Status::Aborted;
+        self.touch(now);
+    }
+
+    fn refresh_status(&mut self) {
+        if self.status.is_over() || self.status == Status::Lobby {
+            return;
+        }
+        let Ok(game) = self.game() else { return };
+        self.status = match game.to_move() {
+            ToMove::Over => Status::Finished,
+            ToMove::Seats(seats) if seats.iter().any(|s| game.choices(*s).private) => Status::Setup,
+            _ => Status::Playing,
+        };
+    }
+
+    fn sync_state(&mut self) {
+        if let Some(game) = &self.runtime {
+            self.state = Some(game.snapshot());
+        }
+    }
+
+    /// Rebuilds the game from the settings and the log alone.
+    pub fn replay(&self) -> Result<Box<dyn DynGame>, TableError> {
+        let info = self.info().ok_or_else(|| RestoreError::UnknownGame(self.game.clone()))?;
+        let mut game = (info.start)(&self.setup())?;
+        for entry in &self.log {
+            match entry {
+                LogEntry::Resign { seat } => {
+                    game.resign(*seat);
+                }
+                LogEntry::Act { actor, action } => {
+                    game.apply(*actor, action)?;
+                }
+            }
+        }
+        Ok(game)
+    }
+
+    /// The stored state snapshot (for tests comparing a replay).
+    pub fn state(&self) -> Option<&Value> {
+        self.state.as_ref()
+    }
+
+    /// Serializes the record.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        serde_json::to_vec(self).expect("tables serialize")
+    }
+
+    /// Reads a stored record, migrating older layouts.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Table, serde_json::Error> {
+        let mut value: Value = serde_json::from_slice(bytes)?;
+        migrate(&mut value);
+        serde_json::from_value(value)
+    }
+}
+
+/// Brings an older record up to [`SCHEMA_VERSION`]. Version 1 is the first layout, so there is
+/// nothing to do yet; a future version adds its step here.
+fn migrate(value: &mut Value) {
+    if let Some(obj) = value.as_object_mut() {
+        let version = obj.get("schema").and_then(Value::as_u64).unwrap_or(1);
+        if version < u64::from(SCHEMA_VERSION) {
+            obj.insert("schema".into(), Value::from(SCHEMA_VERSION));
+        }
+    }
+}

@@ -1,0 +1,187 @@
+//! The conversation engine through its real store: lobby, turns, and every kind of bad press
+//! (stale, forged, malformed, outsider, not one's turn, racing), each answered politely and
+//! changing nothing.
+
+mod common;
+
+use common::{Chatroom, answer, start_game};
+use igroteka::app::{App, AppConfig, Effect};
+use igroteka::store::{SledStore, Store};
+use igroteka::table::Status;
+
+fn table_seq(room: &Chatroom) -> (u64, u64) {
+    let store = room.store();
+    let chat = igroteka::table::ChatId {
+        platform: igroteka::table::Platform::Console,
+        chat: room.chat.id.clone(),
+        thread: None,
+    };
+    let id = store.chat_table(&chat).unwrap().expect("an active table");
+    (id, store.load(id).unwrap().unwrap().seq)
+}
+
+#[test]
+fn play_opens_a_lobby_that_players_join_and_start() {
+    let mut room = Chatroom::temporary();
+    let effects = room.send("Alice", "/play aeroplane");
+    let texts: Vec<_> = room.latest_buttons().into_iter().map(|(t, _)| t).collect();
+    assert!(texts.contains(&"Join".to_string()) && texts.contains(&"Start".to_string()), "{texts:?}");
+    assert!(matches!(effects.as_slice(), [Effect::Send { .. }]));
+    let join = room.button("Join").unwrap();
+    room.press("Bob", &join);
+    assert!(room.latest_text().contains("Alice, Bob"), "{}", room.latest_text());
+    let again = room.press("Bob", &room.button("Join").unwrap());
+    assert_eq!(answer(&again).unwrap().0, "You are already at this table.");
+    start_game_after_lobby(&mut room);
+    let text = room.latest_text();
+    assert!(text.contains("Alice, your turn"), "{text}");
+    assert!(room.button("Roll").is_some());
+}
+
+fn start_game_after_lobby(room: &mut Chatroom) {
+    let start = room.button("Start").unwrap();
+    room.press("Alice", &start);
+}
+
+#[test]
+fn a_second_play_in_the_same_chat_is_refused_politely() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/play aeroplane");
+    let effects = room.send("Bob", "/play tank-battle");
+    let Effect::Send { message, .. } = &effects[0] else { panic!("{effects:?}") };
+    assert!(message.text.contains("already running"), "{}", message.text);
+}
+
+#[test]
+fn wrong_arguments_get_an_explanation() {
+    let mut room = Chatroom::temporary();
+    for (line, expected) in [
+        ("/play chess", "I don't know a game called"),
+        ("/play aeroplane takeoff=seven", "That setting is not right"),
+        ("/play tanks", "coming soon"),
+        ("/frobnicate", "I don't know /frobnicate"),
+        ("/move", "There is no game in this chat"),
+        ("/lang xx", "Choose a language"),
+    ] {
+        let effects = room.send("Alice", line);
+        let Effect::Send { message, .. } = &effects[0] else { panic!("{line}: {effects:?}") };
+        assert!(message.text.contains(expected), "{line}: {}", message.text);
+    }
+    assert!(room.store().unfinished().unwrap().is_empty());
+}
+
+#[test]
+fn bad_presses_are_refused_and_change_nothing() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let roll = room.button("Roll").unwrap();
+    let (id, seq) = table_seq(&room);
+    let before = room.store().load(id).unwrap().unwrap();
+
+    let cases = [
+        ("Carol", roll.clone(), "You are not playing in this game."),
+        ("Bob", roll.clone(), "It is not your turn."),
+        ("Alice", "garbage".to_string(), "That button is not one I recognise. Nothing changed."),
+        ("Alice", format!("t{id}:{seq}:c99"), "That button is not one I recognise. Nothing changed."),
+        ("Alice", format!("t{id}:{seq}:p7"), "That button is not one I recognise. Nothing changed."),
+        ("Alice", format!("t{}:{seq}:c0", id + 1000), "That game no longer exists."),
+        ("Alice", format!("t{id}:{}:c0", seq - 1), "This button is out of date. Use the newest board message (or /board)."),
+    ];
+    for (who, token, expected) in cases {
+        let effects = room.press(who, &token);
+        let (text, alert) = answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
+        assert_eq!(text, expected, "{who} pressing {token}");
+        assert!(alert);
+        assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
+        assert_eq!(room.store().load(id).unwrap().unwrap(), before, "{who} {token} changed the table");
+    }
+
+    // A stale button after a real move.
+    room.press("Alice", &roll);
+    let effects = room.press("Alice", &roll);
+    assert!(answer(&effects).unwrap().0.contains("out of date"));
+}
+
+#[test]
+fn a_button_from_another_chat_is_refused() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let roll = room.button("Roll").unwrap();
+    room.chat.id = "other-group".into();
+    let effects = room.press("Alice", &roll);
+    assert_eq!(answer(&effects).unwrap().0, "That button is not one I recognise. Nothing changed.");
+}
+
+#[test]
+fn of_twenty_racing_presses_exactly_one_applies() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), 8 << 20).unwrap();
+    let mut room = Chatroom::new(store.clone());
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let roll = room.button("Roll").unwrap();
+    let (id, seq) = table_seq(&room);
+    let input = igroteka::app::Input {
+        platform: igroteka::table::Platform::Console,
+        chat: room.chat.clone(),
+        user: common::user("Alice"),
+        now: room.now + 10_000,
+        action: igroteka::app::Action::Press { token: roll.clone() },
+    };
+    let barrier = std::sync::Arc::new(std::sync::Barrier::new(20));
+    let handles: Vec<_> = (0..20)
+        .map(|_| {
+            let store = store.clone();
+            let input = input.clone();
+            let barrier = barrier.clone();
+            std::thread::spawn(move || {
+                let mut app = App::new(store, AppConfig::default());
+                barrier.wait();
+                app.handle(&input)
+            })
+        })
+        .collect();
+    let results: Vec<Vec<Effect>> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let applied = results
+        .iter()
+        .filter(|effects| effects.iter().any(|e| matches!(e, Effect::Send { .. } | Effect::Edit { .. })))
+        .count();
+    assert_eq!(applied, 1, "exactly one press applies");
+    for effects in results.iter().filter(|e| e.len() == 1) {
+        let (text, alert) = answer(effects).unwrap();
+        assert!(alert && (text.contains("out of date") || text.contains("faster")), "{text}");
+    }
+    let table = store.load(id).unwrap().unwrap();
+    assert_eq!(table.seq, seq + 1, "one move, one sequence step");
+}
+
+#[test]
+fn only_the_creator_or_an_admin_cancels() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let effects = room.send("Bob", "/cancel");
+    let Effect::Send { message, .. } = &effects[0] else { panic!() };
+    assert!(message.text.contains("Only the player who started"));
+    room.send("Alice", "/cancel");
+    assert!(room.latest_text().contains("cancelled by Alice"));
+    assert!(room.store().unfinished().unwrap().is_empty());
+    let effects = room.send("Bob", "/play aeroplane");
+    assert!(matches!(&effects[0], Effect::Send { message, .. } if message.text.contains("New game")));
+}
+
+#[test]
+fn leaving_the_lobby_and_resigning() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/play aeroplane");
+    room.send("Bob", "/join");
+    room.send("Alice", "/leave");
+    assert!(room.latest_text().contains("Bob"), "{}", room.latest_text());
+    assert!(!room.latest_text().contains("Alice,"), "{}", room.latest_text());
+    room.send("Carol", "/join");
+    room.send("Bob", "/startgame");
+    let (id, _) = table_seq(&room);
+    room.send("Carol", "/resign");
+    let text = room.latest_text();
+    assert!(text.contains("Game over") && text.contains("1. Bob"), "{text}");
+    assert!(room.store().unfinished().unwrap().is_empty());
+    assert_eq!(room.store().load(id).unwrap().unwrap().status, Status::Finished);
+}

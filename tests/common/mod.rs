@@ -1,0 +1,130 @@
+//! Helpers for driving the whole engine as chat users would, over real sled.
+#![allow(dead_code)]
+
+use igroteka::app::local::{Delivered, LocalPlatform};
+use igroteka::app::{Action, App, AppConfig, ButtonKind, Chat, Dest, Effect, Input, Message, User};
+use igroteka::store::SledStore;
+use igroteka::table::Platform;
+
+pub struct Chatroom {
+    pub platform: LocalPlatform<SledStore>,
+    pub chat: Chat,
+    pub now: u64,
+    /// Every effect seen, in order.
+    pub seen: Vec<Delivered>,
+}
+
+pub fn user(name: &str) -> User {
+    User { id: name.to_lowercase(), name: name.to_string(), admin: false, lang: Some("en".into()) }
+}
+
+impl Chatroom {
+    pub fn new(store: SledStore) -> Chatroom {
+        let app = App::new(store, AppConfig::default());
+        Chatroom {
+            platform: LocalPlatform::new(app),
+            chat: Chat { id: "group-1".into(), private: false, thread: None },
+            now: 1_700_000_000_000,
+            seen: Vec::new(),
+        }
+    }
+
+    pub fn temporary() -> Chatroom {
+        Chatroom::new(SledStore::temporary().unwrap())
+    }
+
+    pub fn store(&self) -> &SledStore {
+        self.platform.app.store()
+    }
+
+    fn input(&mut self, name: &str, action: Action) -> Input {
+        self.now += 1000;
+        Input { platform: Platform::Console, chat: self.chat.clone(), user: user(name), now: self.now, action }
+    }
+
+    pub fn send(&mut self, name: &str, line: &str) -> Vec<Effect> {
+        self.now += 1000;
+        let input = igroteka::app::input_from_text(
+            Platform::Console,
+            self.chat.clone(),
+            user(name),
+            self.now,
+            line,
+        );
+        self.run(&input)
+    }
+
+    pub fn press(&mut self, name: &str, token: &str) -> Vec<Effect> {
+        let input = self.input(name, Action::Press { token: token.to_string() });
+        self.run(&input)
+    }
+
+    pub fn run(&mut self, input: &Input) -> Vec<Effect> {
+        let delivered = self.platform.run(input);
+        let effects = delivered.iter().map(|d| d.effect.clone()).collect();
+        self.seen.extend(delivered);
+        effects
+    }
+
+    /// The buttons of the latest group message that had any (sent or edited).
+    pub fn latest_buttons(&self) -> Vec<(String, String)> {
+        self.seen
+            .iter()
+            .rev()
+            .filter_map(|d| group_message(&d.effect))
+            .find(|m| !m.buttons.is_empty())
+            .map(buttons_of)
+            .unwrap_or_default()
+    }
+
+    /// The token of the latest button whose text contains `text` ("Roll" finds "🎲 Roll").
+    pub fn button(&self, text: &str) -> Option<String> {
+        self.latest_buttons().into_iter().find(|(t, _)| t.contains(text)).map(|(_, token)| token)
+    }
+
+    /// The text of the latest group message.
+    pub fn latest_text(&self) -> String {
+        self.seen.iter().rev().find_map(|d| group_message(&d.effect)).map(|m| m.text.clone()).unwrap_or_default()
+    }
+}
+
+pub fn group_message(effect: &Effect) -> Option<&Message> {
+    match effect {
+        Effect::Send { to: Dest::Chat { .. }, message } | Effect::Edit { to: Dest::Chat { .. }, message, .. } => {
+            Some(message)
+        }
+        _ => None,
+    }
+}
+
+pub fn buttons_of(message: &Message) -> Vec<(String, String)> {
+    message
+        .buttons
+        .iter()
+        .flatten()
+        .filter_map(|b| match &b.kind {
+            ButtonKind::Token(t) => Some((b.text.clone(), t.clone())),
+            ButtonKind::Url(_) => None,
+        })
+        .collect()
+}
+
+/// The answer text of a press, if any.
+pub fn answer(effects: &[Effect]) -> Option<(String, bool)> {
+    effects.iter().find_map(|e| match e {
+        Effect::Answer { text, alert } => Some((text.clone(), *alert)),
+        _ => None,
+    })
+}
+
+/// Opens a lobby of `game` with `players` (the first creates it) and starts it.
+pub fn start_game(room: &mut Chatroom, game: &str, players: &[&str]) {
+    room.send(players[0], &format!("/play {game}"));
+    for p in &players[1..] {
+        let join = room.button("Join").expect("a Join button");
+        room.press(p, &join);
+    }
+    let start = room.button("Start").expect("a Start button");
+    let effects = room.press(players[0], &start);
+    assert!(answer(&effects).is_some_and(|(t, alert)| !alert && t.contains("play")), "{effects:?}");
+}

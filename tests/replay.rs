@@ -1,0 +1,59 @@
+//! Every registered game through a real table: random play to the end, with the state after
+//! every move equal to a replay of the log, and the record surviving a store round trip.
+
+use igroteka::game::ToMove;
+use igroteka::harness;
+use igroteka::registry::GAMES;
+use igroteka::rng;
+use igroteka::settings;
+use igroteka::store::{SledStore, Store};
+use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
+
+fn players(n: usize) -> Vec<Player> {
+    (0..n)
+        .map(|i| Player { user: UserId { platform: Platform::Console, id: format!("u{i}") }, name: format!("P{i}") })
+        .collect()
+}
+
+#[test]
+fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
+    let store = SledStore::temporary().unwrap();
+    for info in GAMES {
+        for seats in info.seats.clone() {
+            for seed in 0..5u64 {
+                let chat = ChatId { platform: Platform::Console, chat: format!("{}-{seats}-{seed}", info.id), thread: None };
+                let mut seated = players(seats);
+                let mut table = Table::new_lobby(
+                    store.new_table_id().unwrap(),
+                    chat,
+                    info,
+                    settings::defaults(info.settings),
+                    seated.remove(0),
+                    0,
+                    rng::seeded(seed),
+                );
+                table.players.extend(seated);
+                table.start(1).unwrap();
+                let mut pick = rng::seeded(seed + 100);
+                let mut moves = 0;
+                while let ToMove::Seats(_) = table.to_move() {
+                    let game = table.game_ref().unwrap();
+                    let (actor, action) = harness::random_dyn_action(game, &mut pick).unwrap().unwrap();
+                    let igroteka::game::Actor::Seat(seat) = actor else { panic!("chance left to the player") };
+                    table.act(seat, &action, 2).unwrap();
+                    moves += 1;
+                    if moves % 25 == 0 {
+                        let replayed = table.replay().unwrap().snapshot();
+                        assert_eq!(Some(&replayed), table.state(), "{} seed {seed} move {moves}", info.id);
+                    }
+                }
+                assert_eq!(table.status, Status::Finished, "{} seed {seed}", info.id);
+                assert_eq!(Some(&table.replay().unwrap().snapshot()), table.state());
+                let read_seq = None;
+                store.save(&table, read_seq).unwrap();
+                let back = store.load(table.id).unwrap().unwrap();
+                assert_eq!(back, table);
+            }
+        }
+    }
+}

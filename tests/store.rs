@@ -1,0 +1,112 @@
+//! The sled store, for real, in temporary folders: compare-and-swap saves, indexes, durability
+//! across reopening, and corrupt records set aside without a crash.
+
+mod common;
+
+use common::{Chatroom, start_game};
+use igroteka::app::Effect;
+use igroteka::registry;
+use igroteka::rng;
+use igroteka::settings;
+use igroteka::store::{SledStore, Store, StoreError};
+use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
+
+fn lobby(store: &SledStore, chat: &str) -> Table {
+    let info = registry::find("aeroplane").unwrap();
+    let creator = Player { user: UserId { platform: Platform::Console, id: "alice".into() }, name: "Alice".into() };
+    let chat = ChatId { platform: Platform::Console, chat: chat.into(), thread: None };
+    Table::new_lobby(
+        store.new_table_id().unwrap(),
+        chat,
+        info,
+        settings::defaults(info.settings),
+        creator,
+        1,
+        rng::seeded(1),
+    )
+}
+
+#[test]
+fn saves_are_compare_and_swap_on_the_sequence_number() {
+    let store = SledStore::temporary().unwrap();
+    let mut table = lobby(&store, "c1");
+    store.save(&table, None).unwrap();
+    assert!(matches!(store.save(&table, None), Err(StoreError::Conflict)), "a new table twice");
+    table.touch(2);
+    store.save(&table, Some(0)).unwrap();
+    let mut stale = table.clone();
+    stale.touch(3);
+    assert!(matches!(store.save(&stale, Some(0)), Err(StoreError::Conflict)));
+    assert_eq!(store.load(table.id).unwrap().unwrap().seq, 1);
+}
+
+#[test]
+fn indexes_follow_the_table_status() {
+    let store = SledStore::temporary().unwrap();
+    let mut table = lobby(&store, "c2");
+    store.save(&table, None).unwrap();
+    let alice = table.players[0].user.clone();
+    assert_eq!(store.chat_table(&table.chat).unwrap(), Some(table.id));
+    assert_eq!(store.user_tables(&alice).unwrap(), vec![table.id]);
+    assert_eq!(store.unfinished().unwrap(), vec![table.id]);
+    store.set_board_message(&table, "m7").unwrap();
+    assert_eq!(store.message_table(&table.chat, "m7").unwrap(), Some(table.id));
+    assert_eq!(store.board_message(table.id).unwrap().as_deref(), Some("m7"));
+    table.abort(5);
+    store.save(&table, Some(0)).unwrap();
+    assert_eq!(store.chat_table(&table.chat).unwrap(), None);
+    assert!(store.user_tables(&alice).unwrap().is_empty());
+    assert!(store.unfinished().unwrap().is_empty());
+    assert_eq!(store.load(table.id).unwrap().unwrap().status, Status::Aborted);
+}
+
+#[test]
+fn a_corrupt_record_is_quarantined_and_the_chat_can_play_again() {
+    let store = SledStore::temporary().unwrap();
+    let chat = ChatId { platform: Platform::Console, chat: "group-1".into(), thread: None };
+    let id = store.new_table_id().unwrap();
+    store.put_raw(id, b"{ this is not a table").unwrap();
+    store.put_chat_index(&chat, id).unwrap();
+    assert!(matches!(store.load(id), Err(StoreError::Corrupt { .. })));
+    assert_eq!(store.quarantined().unwrap().len(), 1);
+    assert_eq!(store.load(id).unwrap(), None, "set aside, not read twice");
+    assert_eq!(store.chat_table(&chat).unwrap(), None);
+
+    // Through the engine: a press on the broken table is answered, and /play works after.
+    let id2 = store.new_table_id().unwrap();
+    store.put_raw(id2, br#"{"schema":1,"id":1,"game":"aeroplane"}"#).unwrap();
+    store.put_chat_index(&chat, id2).unwrap();
+    let mut room = Chatroom::new(store.clone());
+    let effects = room.send("Alice", "/board");
+    let Effect::Send { message, .. } = &effects[0] else { panic!("{effects:?}") };
+    assert!(message.text.contains("could not be read"), "{}", message.text);
+    let effects = room.press("Alice", &format!("t{id2}:0:c0"));
+    assert!(common::answer(&effects).unwrap().0.contains("no longer exists"));
+    let effects = room.send("Alice", "/play aeroplane");
+    assert!(matches!(&effects[0], Effect::Send { message, .. } if message.text.contains("New game")));
+    assert_eq!(store.quarantined().unwrap().len(), 2);
+}
+
+#[test]
+fn a_game_continues_after_the_process_reopens_the_data_folder() {
+    let dir = tempfile::tempdir().unwrap();
+    let (roll, id) = {
+        let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+        let mut room = Chatroom::new(store.clone());
+        start_game(&mut room, "aeroplane", &["Alice", "Bob", "Carol"]);
+        let roll = room.button("Roll").unwrap();
+        let id = store.unfinished().unwrap()[0];
+        store.flush().unwrap();
+        (roll, id)
+    };
+    // The first store is dropped: sled releases the folder, as when the process ends.
+    let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+    assert_eq!(store.unfinished().unwrap(), vec![id]);
+    let before = store.load(id).unwrap().unwrap();
+    let mut room = Chatroom::new(store.clone());
+    let effects = room.press("Alice", &roll);
+    assert!(effects.iter().any(|e| matches!(e, Effect::Edit { .. } | Effect::Send { .. })), "{effects:?}");
+    let after = store.load(id).unwrap().unwrap();
+    assert_eq!(after.seq, before.seq + 1);
+    assert!(after.log.len() > before.log.len());
+}
