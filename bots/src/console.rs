@@ -22,7 +22,6 @@ pub struct Console<S: Store, W: Write> {
     /// The buttons last shown in each chat, by the chat's display key.
     keyboards: HashMap<String, Vec<(String, String)>>,
     user: String,
-    boards_written: u64,
 }
 
 impl<S: Store, W: Write> std::fmt::Debug for Console<S, W> {
@@ -48,7 +47,6 @@ impl<S: Store, W: Write> Console<S, W> {
             boards_dir,
             keyboards: HashMap::new(),
             user: "alice".into(),
-            boards_written: 0,
         }
     }
 
@@ -150,24 +148,25 @@ impl<S: Store, W: Write> Console<S, W> {
                 let id = item.message_id.unwrap_or_default();
                 let key = Self::dest_key(&to);
                 writeln!(self.out, "── [{key}] message {id}")?;
-                self.print_message(&key, &message)?;
+                self.print_message(&key, &id, &message)?;
             }
             Effect::Edit { to, message_id, message } => {
                 let key = Self::dest_key(&to);
                 writeln!(self.out, "── [{key}] message {message_id} (edited)")?;
-                self.print_message(&key, &message)?;
+                self.print_message(&key, &message_id, &message)?;
             }
         }
         Ok(())
     }
 
-    fn print_message(&mut self, key: &str, message: &Message) -> std::io::Result<()> {
+    /// Prints a message; its board goes to `boards/board-<message id>.png`, so an edited
+    /// message's file shows its latest state.
+    fn print_message(&mut self, key: &str, id: &str, message: &Message) -> std::io::Result<()> {
         for line in message.text.lines() {
             writeln!(self.out, "  {line}")?;
         }
         if let Some(view) = &message.board {
-            self.boards_written += 1;
-            let path = self.boards_dir.join(format!("board-{:04}.png", self.boards_written));
+            let path = self.boards_dir.join(format!("board-{id}.png"));
             let written = std::fs::create_dir_all(&self.boards_dir)
                 .and_then(|_| std::fs::write(&path, igroteka_renderer::render(view)));
             match written {

@@ -24,6 +24,13 @@ struct Line<'a> {
     image: Option<String>,
 }
 
+/// Closes the effects of one input, so a driver knows when to send the next.
+#[derive(Debug, Serialize)]
+struct Done {
+    input: usize,
+    done: bool,
+}
+
 /// An input line that could not be read.
 #[derive(Debug, Serialize)]
 struct Rejected {
@@ -48,6 +55,8 @@ pub fn run<S: Store>(
             Err(e) => {
                 let rejected = Rejected { input: number, error: e.to_string() };
                 writeln!(out, "{}", serde_json::to_string(&rejected)?)?;
+                writeln!(out, "{}", serde_json::to_string(&Done { input: number, done: true })?)?;
+                out.flush()?;
                 continue;
             }
         };
@@ -70,6 +79,7 @@ pub fn run<S: Store>(
             };
             writeln!(out, "{}", serde_json::to_string(&line)?)?;
         }
+        writeln!(out, "{}", serde_json::to_string(&Done { input: number, done: true })?)?;
         out.flush()?;
     }
     Ok(())

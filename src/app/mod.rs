@@ -102,6 +102,12 @@ impl<S: Store> App<S> {
         out
     }
 
+    /// Handles one input without making its changes durable: the caller must flush the store
+    /// before delivering the effects (the benchmarks time the two apart).
+    pub fn handle_deferred(&mut self, input: &Input) -> Vec<Effect> {
+        self.dispatch(input)
+    }
+
     fn ctx<'a>(&self, input: &'a Input) -> Ctx<'a> {
         let pref = if input.chat.private {
             self.store.pref(&user_lang_key(input)).ok().flatten()

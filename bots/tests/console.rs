@@ -1,0 +1,190 @@
+//! The real `igroteka` binary in console mode, as a person would use it: three users play a
+//! whole Aeroplane Chess game from `/play aeroplane` to the final ranking, and the process is
+//! killed in the middle and started again on the same data folder, continuing the game.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Console {
+    child: Child,
+    stdin: ChildStdin,
+    output: Receiver<String>,
+}
+
+impl Console {
+    fn start(data: &Path) -> Console {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+            .arg("console")
+            .env("IGROTEKA_DATA", data.join("data"))
+            .env_remove("TELEGRAM_BOT_TOKEN")
+            .env_remove("DISCORD_BOT_TOKEN")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("the binary starts");
+        let stdin = child.stdin.take().unwrap();
+        let mut stdout = child.stdout.take().unwrap();
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 8192];
+            while let Ok(n) = stdout.read(&mut buf) {
+                if n == 0 || tx.send(String::from_utf8_lossy(&buf[..n]).into_owned()).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut console = Console { child, stdin, output: rx };
+        let banner = console.read_to_prompt();
+        assert!(banner.contains("Igroteka console"), "{banner}");
+        console
+    }
+
+    /// Everything printed up to the next prompt (`name> `).
+    fn read_to_prompt(&mut self) -> String {
+        let mut text = String::new();
+        while !text.ends_with("> ") {
+            match self.output.recv_timeout(Duration::from_secs(60)) {
+                Ok(chunk) => text.push_str(&chunk),
+                Err(_) => panic!("no prompt after: {text}"),
+            }
+        }
+        text
+    }
+
+    fn say(&mut self, line: &str) -> String {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+        let mut text = String::new();
+        while !text.ends_with("> ") {
+            match self.output.recv_timeout(Duration::from_secs(60)) {
+                Ok(chunk) => text.push_str(&chunk),
+                Err(_) => {
+                    let status = self.child.try_wait();
+                    panic!("no prompt after {line:?} (process: {status:?}); got: {text}")
+                }
+            }
+        }
+        text
+    }
+}
+
+/// The player named in the latest "X, your turn" line.
+fn player_to_move(output: &str) -> Option<String> {
+    output.lines().rev().find_map(|line| {
+        line.trim().split_once(", your turn").map(|(name, _)| name.to_string())
+    })
+}
+
+/// Plays first buttons until the game ends or `limit` presses; returns the last output.
+fn play(console: &mut Console, mut output: String, limit: usize) -> (String, usize) {
+    for presses in 0..limit {
+        if output.contains("Game over") {
+            return (output, presses);
+        }
+        let player = player_to_move(&output).unwrap_or_else(|| panic!("whose turn? {output}"));
+        assert!(output.contains("[1] "), "a keyboard: {output}");
+        output = console.say(&format!("as {player} press 1"));
+        assert!(!output.contains('⚠'), "refused: {output}");
+    }
+    (output, limit)
+}
+
+#[test]
+fn three_users_play_a_whole_game_across_a_kill_and_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let lobby = console.say("as Alice /play aeroplane");
+    assert!(lobby.contains("New game") && lobby.contains("[1] Join"), "{lobby}");
+    console.say("as Bob press Join");
+    let joined = console.say("as Carol press Join");
+    assert!(joined.contains("Alice, Bob, Carol"), "{joined}");
+    let started = console.say("as Alice press Start");
+    assert!(started.contains("[board: "), "a board picture: {started}");
+
+    let (output, presses) = play(&mut console, started, 40);
+    assert_eq!(presses, 40, "the game should still be running: {output}");
+    let board_line = output.lines().find(|l| l.contains("[board: ")).unwrap().to_string();
+    let png = board_line.trim().trim_start_matches("[board: ").trim_end_matches(']');
+    let bytes = std::fs::read(png).unwrap();
+    assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{png} is a PNG");
+
+    // Kill the process mid-game (no chance to flush), then start again on the same folder.
+    console.child.kill().unwrap();
+    console.child.wait().unwrap();
+    let mut console = Console::start(dir.path());
+    let board = console.say("as Alice /board");
+    assert!(board.contains("your turn"), "the game resumes: {board}");
+
+    let (output, _) = play(&mut console, board, 5_000);
+    assert!(output.contains("Game over"), "{output}");
+    for place in ["1. ", "2. ", "3. "] {
+        assert!(output.contains(place), "ranking line {place}: {output}");
+    }
+    let after = console.say("as Bob /board");
+    assert!(after.contains("There is no game in this chat"), "{after}");
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
+
+#[test]
+fn games_lists_every_game_id_first() {
+    let out = Command::new(env!("CARGO_BIN_EXE_igroteka")).arg("games").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let ids: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
+    assert_eq!(ids, ["aeroplane", "tank-battle"]);
+}
+
+#[test]
+fn simulate_reports_games_per_second() {
+    let out = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+        .args(["simulate", "aeroplane", "--games", "200", "--seed", "7", "--seats", "4"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("games/s") && text.contains("failures: 0"), "{text}");
+    let bad = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+        .args(["simulate", "aeroplane", "--seats", "9"])
+        .output()
+        .unwrap();
+    assert!(!bad.status.success());
+}
+
+#[test]
+fn script_mode_speaks_json_lines() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+        .arg("script")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let line = |user: &str, action: &str| {
+        format!(
+            r#"{{"platform":"console","chat":{{"id":"g"}},"user":{{"id":"{user}","name":"{user}"}},"now":1,"action":{action}}}"#
+        )
+    };
+    let input = [
+        line("alice", r#"{"command":{"name":"play","args":["aeroplane"]}}"#),
+        "not json".to_string(),
+        line("bob", r#"{"command":{"name":"join"}}"#),
+        line("alice", r#"{"command":{"name":"startgame"}}"#),
+    ]
+    .join("\n");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let done = lines.iter().filter(|l| l["done"] == true).count();
+    assert_eq!(done, 4, "one closing line per input");
+    assert!(lines.iter().any(|l| l["input"] == 1 && l["error"].is_string()));
+    let started = lines.iter().find(|l| l["input"] == 3 && l["effect"]["send"].is_object()).unwrap();
+    assert_eq!(started["effect"]["send"]["message"]["board"]["game"], "aeroplane");
+    assert!(started["message_id"].is_string());
+}
