@@ -10,6 +10,9 @@ use crate::game::{Actor, Game, Outcome, Seat, Setup, ToMove, apply_checked};
 use crate::registry::DynGame;
 use crate::rng;
 
+/// An action log: who acted and what they did.
+pub type Log<G> = Vec<(Actor, <G as Game>::Action)>;
+
 /// A game that did not end within this many actions is reported as endless.
 pub const MAX_ACTIONS: usize = 200_000;
 
@@ -82,10 +85,7 @@ fn pick<A: Clone>(
 }
 
 /// Plays one random game to the end, returning the final state and the action log.
-pub fn playout<G: Game>(
-    setup: &Setup,
-    rng: &mut ChaCha20Rng,
-) -> Result<(G, Vec<(Actor, G::Action)>), PlayoutError> {
+pub fn playout<G: Game>(setup: &Setup, rng: &mut ChaCha20Rng) -> Result<(G, Log<G>), PlayoutError> {
     let mut game = G::new(setup).map_err(|e| PlayoutError::Refused(e.to_string()))?;
     let mut log = Vec::new();
     while let Some((actor, action)) = random_action(&game, rng)? {
@@ -153,4 +153,57 @@ pub fn check_random_game<G: Game>(setup: &Setup, seed: u64) -> Result<G, String>
         return Err(format!("seed {seed}: replay differs from the game"));
     }
     Ok(game)
+}
+
+/// Plays a random game and checks that no secret of any seat reaches anyone else: not the
+/// public view, not another seat's view, not a public event, not another seat's choice labels.
+/// `secrets(game, seat)` lists the strings that only `seat` may see now (mine squares, rocket
+/// labels…) as they appear in JSON; the check runs after every action.
+pub fn check_secrets<G: Game>(
+    setup: &Setup,
+    seed: u64,
+    secrets: impl Fn(&G, Seat) -> Vec<String>,
+) -> Result<usize, String> {
+    use crate::event::Audience;
+    use crate::game::Viewer;
+    let mut rng = rng::seeded(seed);
+    let mut game = G::new(setup).map_err(|e| e.to_string())?;
+    let mut checked = 0;
+    let leak = |what: &str, text: &str, secret: &str| {
+        format!("seed {seed}: {what} carries the secret {secret:?}: {text}")
+    };
+    while let Some((actor, action)) = random_action(&game, &mut rng).map_err(|e| e.to_string())? {
+        let events = apply_checked(&mut game, actor, &action).map_err(|e| e.to_string())?;
+        for owner in 0..setup.seats {
+            for secret in secrets(&game, owner) {
+                let public =
+                    serde_json::to_string(&game.view(Viewer::Public, &[])).unwrap_or_default();
+                if public.contains(&secret) {
+                    return Err(leak("the public view", &public, &secret));
+                }
+                for other in (0..setup.seats).filter(|s| *s != owner) {
+                    let view = serde_json::to_string(&game.view(Viewer::Seat(other), &[]))
+                        .unwrap_or_default();
+                    if view.contains(&secret) {
+                        return Err(leak("another seat's view", &view, &secret));
+                    }
+                    let labels = serde_json::to_string(
+                        &game.choices(other).options.iter().map(|c| &c.path).collect::<Vec<_>>(),
+                    )
+                    .unwrap_or_default();
+                    if labels.contains(&secret) {
+                        return Err(leak("another seat's buttons", &labels, &secret));
+                    }
+                }
+                for event in events.iter().filter(|e| e.audience != Audience::Seat(owner)) {
+                    let text = serde_json::to_string(event).unwrap_or_default();
+                    if text.contains(&secret) {
+                        return Err(leak("an event", &text, &secret));
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    Ok(checked)
 }

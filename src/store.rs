@@ -1,6 +1,7 @@
 //! Durable storage of tables in sled, behind a small [`Store`] trait.
 //!
-//! One sled database holds a few trees: `tables` (id → sequence number + record), and the
+//! One sled database holds a few trees: `tables` (id → sequence number + record), `log`
+//! (table + index → one action-log entry, appended with each save), and the
 //! indexes `chats` (chat → its active table), `user_tables` (user + table), `messages` (a board
 //! message → its table), `boards` (a table → its live board message) and `unfinished` (tables to resume on start), plus `prefs` (language
 //! choices) and `quarantine` (records that could not be read, set aside with the reason).
@@ -16,7 +17,7 @@ use std::path::Path;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
 
-use crate::table::{ChatId, Table, UserId};
+use crate::table::{ChatId, LogEntry, Table, UserId};
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
@@ -38,6 +39,8 @@ pub trait Store {
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError>;
     /// Saves a table if its stored sequence number is still `read_seq` (`None`: a new table).
     fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError>;
+    /// The whole action log of a table, in order.
+    fn log(&self, id: u64) -> Result<Vec<LogEntry>, StoreError>;
     /// The chat's active (unfinished) table.
     fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError>;
     /// The unfinished tables `user` sits at.
@@ -68,6 +71,7 @@ pub struct SledStore {
     user_tables: sled::Tree,
     messages: sled::Tree,
     boards: sled::Tree,
+    log: sled::Tree,
     unfinished: sled::Tree,
     prefs: sled::Tree,
     quarantine: sled::Tree,
@@ -95,6 +99,7 @@ impl SledStore {
             user_tables: db.open_tree("user_tables")?,
             messages: db.open_tree("messages")?,
             boards: db.open_tree("boards")?,
+            log: db.open_tree("log")?,
             unfinished: db.open_tree("unfinished")?,
             prefs: db.open_tree("prefs")?,
             quarantine: db.open_tree("quarantine")?,
@@ -148,6 +153,13 @@ fn user_table_key(user: &UserId, id: u64) -> Vec<u8> {
     key
 }
 
+/// Log entries sort by table, then by index.
+fn log_key(id: u64, index: u64) -> Vec<u8> {
+    let mut key = id.to_be_bytes().to_vec();
+    key.extend_from_slice(&index.to_be_bytes());
+    key
+}
+
 fn message_key(chat: &ChatId, message_id: &str) -> String {
     format!("{}#{}", chat.key(), message_id)
 }
@@ -191,14 +203,26 @@ impl Store for SledStore {
         record.extend_from_slice(&table.to_bytes());
         let chat_key = table.chat.key();
         let active = !table.status.is_over();
-        let trees = (&self.tables, &self.chats, &self.user_tables, &self.unfinished);
-        let result = trees.transaction(|(tables, chats, users, unfinished)| {
+        let (first, entries) = table.new_log();
+        let entries: Vec<(Vec<u8>, Vec<u8>)> = entries
+            .iter()
+            .zip(first..)
+            .map(|(entry, index)| {
+                let json = serde_json::to_vec(entry).expect("log entries serialize");
+                (log_key(table.id, index), json)
+            })
+            .collect();
+        let trees = (&self.tables, &self.chats, &self.user_tables, &self.unfinished, &self.log);
+        let result = trees.transaction(|(tables, chats, users, unfinished, log)| {
             let stored = tables.get(id)?;
             let stored_seq = stored.as_deref().and_then(id_from);
             if stored_seq != read_seq {
                 return Err(ConflictableTransactionError::Abort(()));
             }
             tables.insert(&id, record.as_slice())?;
+            for (key, json) in &entries {
+                log.insert(key.as_slice(), json.as_slice())?;
+            }
             if active {
                 chats.insert(chat_key.as_bytes(), &id)?;
                 unfinished.insert(&id, &[])?;
@@ -223,6 +247,17 @@ impl Store for SledStore {
             Err(TransactionError::Abort(())) => Err(StoreError::Conflict),
             Err(TransactionError::Storage(e)) => Err(e.into()),
         }
+    }
+
+    fn log(&self, id: u64) -> Result<Vec<LogEntry>, StoreError> {
+        let mut entries = Vec::new();
+        for item in self.log.scan_prefix(id.to_be_bytes()) {
+            let (_, json) = item?;
+            let entry = serde_json::from_slice(&json)
+                .map_err(|e| StoreError::Corrupt { id, reason: format!("log entry: {e}") })?;
+            entries.push(entry);
+        }
+        Ok(entries)
     }
 
     fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError> {

@@ -156,7 +156,14 @@ pub struct Table {
     /// Milliseconds since the Unix epoch, from the input clock.
     pub created_at: u64,
     pub updated_at: u64,
-    pub log: Vec<LogEntry>,
+    /// How many entries the action log has. The entries themselves live in the store's log
+    /// tree, appended with each save, so a save costs the same on the first move and the
+    /// five-hundredth.
+    #[serde(default)]
+    log_len: u64,
+    /// Entries appended since the table was loaded: the store writes them with the record.
+    #[serde(skip)]
+    new_log: Vec<LogEntry>,
     /// Never shown to anyone; stored so a restart continues the same stream.
     rng: ChaCha20Rng,
     /// The game state as of the last save (None in the lobby).
@@ -203,7 +210,8 @@ impl Table {
             seq: 0,
             created_at: now,
             updated_at: now,
-            log: Vec::new(),
+            log_len: 0,
+            new_log: Vec::new(),
             rng,
             state: None,
             selection: BTreeMap::new(),
@@ -284,7 +292,7 @@ impl Table {
         chance: &mut dyn ChanceSource,
     ) -> Result<Vec<Event>, TableError> {
         let backup = self.runtime.clone();
-        let log_len = self.log.len();
+        let (log_len, new_log_len) = (self.log_len, self.new_log.len());
         let result = self.try_act(seat, action, chance);
         match result {
             Ok(events) => {
@@ -297,7 +305,8 @@ impl Table {
             }
             Err(e) => {
                 self.runtime = backup;
-                self.log.truncate(log_len);
+                self.log_len = log_len;
+                self.new_log.truncate(new_log_len);
                 Err(e)
             }
         }
@@ -310,7 +319,7 @@ impl Table {
         chance: &mut dyn ChanceSource,
     ) -> Result<Vec<Event>, TableError> {
         let mut events = self.game()?.apply(Actor::Seat(seat), action)?;
-        self.log.push(LogEntry::Act { actor: Actor::Seat(seat), action: action.clone() });
+        self.append(LogEntry::Act { actor: Actor::Seat(seat), action: action.clone() });
         events.extend(self.resolve_chance(chance)?);
         Ok(events)
     }
@@ -321,7 +330,7 @@ impl Table {
             let outcomes = self.game()?.chance_outcomes();
             let outcome = chance.pick(&outcomes).ok_or(ActionError::Illegal)?;
             events.extend(self.game()?.apply(Actor::Chance, &outcome)?);
-            self.log.push(LogEntry::Act { actor: Actor::Chance, action: outcome });
+            self.append(LogEntry::Act { actor: Actor::Chance, action: outcome });
         }
         Ok(events)
     }
@@ -329,7 +338,7 @@ impl Table {
     /// A seat gives up.
     pub fn resign(&mut self, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
         let mut events = self.game()?.resign(seat);
-        self.log.push(LogEntry::Resign { seat });
+        self.append(LogEntry::Resign { seat });
         let mut rng = self.rng.clone();
         events.extend(self.resolve_chance(&mut rng)?);
         self.rng = rng;
@@ -365,11 +374,26 @@ impl Table {
         }
     }
 
-    /// Rebuilds the game from the settings and the log alone.
-    pub fn replay(&self) -> Result<Box<dyn DynGame>, TableError> {
+    fn append(&mut self, entry: LogEntry) {
+        self.new_log.push(entry);
+        self.log_len += 1;
+    }
+
+    /// The number of entries in the action log.
+    pub fn log_len(&self) -> u64 {
+        self.log_len
+    }
+
+    /// The entries appended since the table was loaded, with the index of the first.
+    pub fn new_log(&self) -> (u64, &[LogEntry]) {
+        (self.log_len - self.new_log.len() as u64, &self.new_log)
+    }
+
+    /// Rebuilds the game from the settings and `log` (the whole log, from the store) alone.
+    pub fn replay(&self, log: &[LogEntry]) -> Result<Box<dyn DynGame>, TableError> {
         let info = self.info().ok_or_else(|| RestoreError::UnknownGame(self.game.clone()))?;
         let mut game = (info.start)(&self.setup())?;
-        for entry in &self.log {
+        for entry in log {
             match entry {
                 LogEntry::Resign { seat } => {
                     game.resign(*seat);

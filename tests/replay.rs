@@ -34,23 +34,30 @@ fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
                 );
                 table.players.extend(seated);
                 table.start(1).unwrap();
+                store.save(&table, None).unwrap();
+                let mut table = store.load(table.id).unwrap().unwrap();
                 let mut pick = rng::seeded(seed + 100);
                 let mut moves = 0;
                 while let ToMove::Seats(_) = table.to_move() {
                     let game = table.game_ref().unwrap();
                     let (actor, action) = harness::random_dyn_action(game, &mut pick).unwrap().unwrap();
                     let igroteka::game::Actor::Seat(seat) = actor else { panic!("chance left to the player") };
+                    let read_seq = table.seq;
                     table.act(seat, &action, 2).unwrap();
+                    store.save(&table, Some(read_seq)).unwrap();
                     moves += 1;
                     if moves % 25 == 0 {
-                        let replayed = table.replay().unwrap().snapshot();
+                        // Reload as a restart would, and replay the stored log.
+                        table = store.load(table.id).unwrap().unwrap();
+                        let log = store.log(table.id).unwrap();
+                        assert_eq!(log.len() as u64, table.log_len());
+                        let replayed = table.replay(&log).unwrap().snapshot();
                         assert_eq!(Some(&replayed), table.state(), "{} seed {seed} move {moves}", info.id);
                     }
                 }
                 assert_eq!(table.status, Status::Finished, "{} seed {seed}", info.id);
-                assert_eq!(Some(&table.replay().unwrap().snapshot()), table.state());
-                let read_seq = None;
-                store.save(&table, read_seq).unwrap();
+                let log = store.log(table.id).unwrap();
+                assert_eq!(Some(&table.replay(&log).unwrap().snapshot()), table.state());
                 let back = store.load(table.id).unwrap().unwrap();
                 assert_eq!(back, table);
             }

@@ -108,5 +108,6 @@ fn a_game_continues_after_the_process_reopens_the_data_folder() {
     assert!(effects.iter().any(|e| matches!(e, Effect::Edit { .. } | Effect::Send { .. })), "{effects:?}");
     let after = store.load(id).unwrap().unwrap();
     assert_eq!(after.seq, before.seq + 1);
-    assert!(after.log.len() > before.log.len());
+    assert!(after.log_len() > before.log_len());
+    assert_eq!(store.log(id).unwrap().len() as u64, after.log_len());
 }

@@ -8,8 +8,8 @@
 
 mod commands;
 mod io;
-pub mod local;
 mod lobby;
+pub mod local;
 mod text;
 pub mod token;
 mod turn;
@@ -118,6 +118,12 @@ impl<S: Store> App<S> {
         Ctx { input, lang }
     }
 
+    /// The language of `user`'s private messages: their `/lang` choice, else English.
+    fn user_lang(&self, platform: Platform, user: &str) -> &'static str {
+        let pref = self.store.pref(&user_pref_key(platform, user)).ok().flatten();
+        I18n::pick(pref.as_deref())
+    }
+
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
         let ctx = self.ctx(input);
         let result = match &input.action {
@@ -178,7 +184,11 @@ fn chat_lang_key(input: &Input) -> String {
 }
 
 fn user_lang_key(input: &Input) -> String {
-    format!("lang:user:{}:{}", input.platform.tag(), input.user.id)
+    user_pref_key(input.platform, &input.user.id)
+}
+
+fn user_pref_key(platform: Platform, user: &str) -> String {
+    format!("lang:user:{}:{user}", platform.tag())
 }
 
 /// Strips a `@botname` suffix and the slash, lowercases: `/Play@IgrotekaBot` → `play`.

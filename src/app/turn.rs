@@ -216,7 +216,8 @@ impl<S: Store> App<S> {
             self.show(ctx, table, message)?
         };
         for seat in 0..table.players.len() {
-            effects.extend(self.private_messages(lang, table, events, seat)?);
+            let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
+            effects.extend(self.private_messages(user_lang, table, events, seat)?);
         }
         Ok(effects)
     }
