@@ -70,36 +70,55 @@ fn wrong_arguments_get_an_explanation() {
     assert!(room.store().unfinished().unwrap().is_empty());
 }
 
+/// The player named in the latest "X, your turn" line.
+fn player_to_move(room: &Chatroom) -> String {
+    let text = room.latest_text();
+    text.lines()
+        .find_map(|l| l.split_once(", your turn").map(|(name, _)| name.to_string()))
+        .unwrap_or_else(|| panic!("whose turn? {text}"))
+}
+
 #[test]
-fn bad_presses_are_refused_and_change_nothing() {
-    let mut room = Chatroom::temporary();
-    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
-    let roll = room.button("Roll").unwrap();
-    let (id, seq) = table_seq(&room);
-    let before = room.store().load(id).unwrap().unwrap();
-
-    let cases = [
-        ("Carol", roll.clone(), "You are not playing in this game."),
-        ("Bob", roll.clone(), "It is not your turn."),
-        ("Alice", "garbage".to_string(), "That button is not one I recognise. Nothing changed."),
-        ("Alice", format!("t{id}:{seq}:c99"), "That button is not one I recognise. Nothing changed."),
-        ("Alice", format!("t{id}:{seq}:p7"), "That button is not one I recognise. Nothing changed."),
-        ("Alice", format!("t{}:{seq}:c0", id + 1000), "That game no longer exists."),
-        ("Alice", format!("t{id}:{}:c0", seq - 1), "This button is out of date. Use the newest board message (or /board)."),
-    ];
-    for (who, token, expected) in cases {
-        let effects = room.press(who, &token);
-        let (text, alert) = answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
-        assert_eq!(text, expected, "{who} pressing {token}");
-        assert!(alert);
-        assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
-        assert_eq!(room.store().load(id).unwrap().unwrap(), before, "{who} {token} changed the table");
+fn bad_presses_are_refused_and_change_nothing_in_every_game() {
+    for info in igroteka::registry::GAMES {
+        let names = ["Alice", "Bob", "Carol", "Dave"];
+        let seated = &names[..*info.seats.start()];
+        let mut room = Chatroom::temporary();
+        start_game(&mut room, info.id, seated);
+        let (_, first) = room.latest_buttons().into_iter().next().expect("a keyboard");
+        let mover = player_to_move(&room);
+        let waiting = seated.iter().find(|n| **n != mover).unwrap();
+        let (id, seq) = table_seq(&room);
+        let before = room.store().load(id).unwrap().unwrap();
+        let forged = "That button is not one I recognise. Nothing changed.";
+        let cases = [
+            ("Eve", first.clone(), "You are not playing in this game."),
+            (waiting, first.clone(), "It is not your turn."),
+            (&mover, "garbage".to_string(), forged),
+            (&mover, format!("t{id}:{seq}:c9999"), forged),
+            (&mover, format!("t{id}:{seq}:p77"), forged),
+            (&mover, format!("t{id}:{seq}:g1"), forged),
+            (&mover, format!("t{}:{seq}:c0", id + 1000), "That game no longer exists."),
+            (
+                &mover,
+                format!("t{id}:{}:c0", seq - 1),
+                "This button is out of date. Use the newest board message (or /board).",
+            ),
+        ];
+        for (who, token, expected) in cases {
+            let effects = room.press(who, &token);
+            let (text, alert) = answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
+            assert_eq!(text, expected, "{}: {who} pressing {token}", info.id);
+            assert!(alert);
+            assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
+            assert_eq!(room.store().load(id).unwrap().unwrap(), before, "{who} {token} changed the table");
+        }
+        // A real press, then the same button again: stale.
+        let effects = room.press(&mover, &first);
+        assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{}: {effects:?}", info.id);
+        let effects = room.press(&mover, &first);
+        assert!(answer(&effects).unwrap().0.contains("out of date"), "{}", info.id);
     }
-
-    // A stale button after a real move.
-    room.press("Alice", &roll);
-    let effects = room.press("Alice", &roll);
-    assert!(answer(&effects).unwrap().0.contains("out of date"));
 }
 
 #[test]
