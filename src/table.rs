@@ -174,6 +174,10 @@ pub struct Table {
     /// The page of the current choice step, per seat.
     #[serde(default)]
     pub page: BTreeMap<Seat, usize>,
+    /// Picks and page turns per seat since the last action: with the log length this versions
+    /// one seat's keyboard, so one player's picks never make another's buttons stale.
+    #[serde(default)]
+    pub picks: BTreeMap<Seat, u64>,
     /// The chat language at creation, for texts sent outside an input (reminders).
     #[serde(default)]
     pub lang: String,
@@ -216,6 +220,7 @@ impl Table {
             state: None,
             selection: BTreeMap::new(),
             page: BTreeMap::new(),
+            picks: BTreeMap::new(),
             lang: String::new(),
             runtime: None,
         }
@@ -296,8 +301,7 @@ impl Table {
         let result = self.try_act(seat, action, chance);
         match result {
             Ok(events) => {
-                self.selection.clear();
-                self.page.clear();
+                self.clear_picks();
                 self.touch(now);
                 self.refresh_status();
                 self.sync_state();
@@ -342,8 +346,7 @@ impl Table {
         let mut rng = self.rng.clone();
         events.extend(self.resolve_chance(&mut rng)?);
         self.rng = rng;
-        self.selection.clear();
-        self.page.clear();
+        self.clear_picks();
         self.touch(now);
         self.refresh_status();
         self.sync_state();
@@ -372,6 +375,23 @@ impl Table {
         if let Some(game) = &self.runtime {
             self.state = Some(game.snapshot());
         }
+    }
+
+    /// The version of `seat`'s move keyboard: the log length and the seat's pick counter.
+    pub fn keyboard_version(&self, seat: Seat) -> (u64, u64) {
+        (self.log_len, self.picks.get(&seat).copied().unwrap_or(0))
+    }
+
+    /// Records a pick or page turn of `seat` (its selection or page changed).
+    pub fn note_pick(&mut self, seat: Seat, now: u64) {
+        *self.picks.entry(seat).or_insert(0) += 1;
+        self.touch(now);
+    }
+
+    fn clear_picks(&mut self) {
+        self.selection.clear();
+        self.page.clear();
+        self.picks.clear();
     }
 
     fn append(&mut self, entry: LogEntry) {

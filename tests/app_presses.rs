@@ -88,22 +88,24 @@ fn bad_presses_are_refused_and_change_nothing_in_every_game() {
         let (_, first) = room.latest_buttons().into_iter().next().expect("a keyboard");
         let mover = player_to_move(&room);
         let waiting = seated.iter().find(|n| **n != mover).unwrap();
-        let (id, seq) = table_seq(&room);
+        let (id, _) = table_seq(&room);
         let before = room.store().load(id).unwrap().unwrap();
+        // The real token is t<table>:<log>.<picks>:c0; forge its parts.
+        let (prefix, _) = first.rsplit_once(':').unwrap();
+        let version = prefix.split(':').nth(1).unwrap().to_string();
+        let (log, picks) = version.split_once('.').unwrap();
         let forged = "That button is not one I recognise. Nothing changed.";
+        let stale = "This button is out of date. Use the newest board message (or /board).";
         let cases = [
             ("Eve", first.clone(), "You are not playing in this game."),
             (waiting, first.clone(), "It is not your turn."),
             (&mover, "garbage".to_string(), forged),
-            (&mover, format!("t{id}:{seq}:c9999"), forged),
-            (&mover, format!("t{id}:{seq}:p77"), forged),
-            (&mover, format!("t{id}:{seq}:g1"), forged),
-            (&mover, format!("t{}:{seq}:c0", id + 1000), "That game no longer exists."),
-            (
-                &mover,
-                format!("t{id}:{}:c0", seq - 1),
-                "This button is out of date. Use the newest board message (or /board).",
-            ),
+            (&mover, format!("{prefix}:c9999"), forged),
+            (&mover, format!("{prefix}:p77"), forged),
+            (&mover, format!("{prefix}:g1"), forged),
+            (&mover, format!("t{}:{version}:c0", id + 1000), "That game no longer exists."),
+            (&mover, format!("t{id}:{log}:c0"), stale),
+            (&mover, format!("t{id}:{log}.{}:c0", picks.parse::<u64>().unwrap() + 1), stale),
         ];
         for (who, token, expected) in cases {
             let effects = room.press(who, &token);

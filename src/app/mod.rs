@@ -22,6 +22,9 @@ use crate::i18n::{I18n, Value};
 use crate::store::{Store, StoreError};
 use crate::table::{Platform, Table};
 
+/// How often an input whose save lost a compare-and-swap is tried again.
+const RETRIES: usize = 3;
+
 /// Settings of the engine that come from the configuration.
 #[derive(Debug, Clone)]
 pub struct AppConfig {
@@ -124,14 +127,18 @@ impl<S: Store> App<S> {
         I18n::pick(pref.as_deref())
     }
 
+    /// Handles one input. A save that lost a compare-and-swap is retried from a fresh read:
+    /// the retry then sees the other writer's change, and either still applies (the other
+    /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
         let ctx = self.ctx(input);
-        let result = match &input.action {
-            Action::Command { name, args } => self.command(&ctx, name, args),
-            Action::Press { token } => self.press(&ctx, token),
-            Action::Text { .. } => Ok(Vec::new()),
-            Action::Delivered { track, message_id } => self.delivered(track, message_id),
-        };
+        let mut result = self.attempt(&ctx);
+        for _ in 0..RETRIES {
+            if !matches!(result, Err(StoreError::Conflict)) {
+                break;
+            }
+            result = self.attempt(&ctx);
+        }
         match result {
             Ok(effects) => effects,
             Err(StoreError::Corrupt { .. }) => self.reply(&ctx, "error-corrupt", &[]),
@@ -140,6 +147,15 @@ impl<S: Store> App<S> {
                 eprintln!("igroteka: storage failure: {e}");
                 self.failure(&ctx)
             }
+        }
+    }
+
+    fn attempt(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        match &ctx.input.action {
+            Action::Command { name, args } => self.command(ctx, name, args),
+            Action::Press { token } => self.press(ctx, token),
+            Action::Text { .. } => Ok(Vec::new()),
+            Action::Delivered { track, message_id } => self.delivered(track, message_id),
         }
     }
 

@@ -1,4 +1,6 @@
-//! Button tokens: `t<table>:<seq>:<op>`, short enough for Telegram's 64-byte callback data
+//! Button tokens: `t<table>:<seq>:<op>` for the lobby, `t<table>:<log>.<view>:<op>` for a
+//! seat's move keyboard (the game's log length and that seat's pick counter, so one player's
+//! picks never make another player's buttons stale). Short enough for Telegram's 64-byte callback data
 //! and Discord's 100-character custom ids. A token names, never grants: every press is checked
 //! against the stored table (chat, sequence number, who may act), so a forged token can do no
 //! more than the presser could do anyway.
@@ -25,13 +27,21 @@ pub enum Op {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
     pub table: u64,
+    /// The table's sequence number (lobby), or its log length (move keyboards).
     pub seq: u64,
+    /// The seat's pick counter, on move keyboards only.
+    pub sub: Option<u64>,
     pub op: Op,
 }
 
 impl Token {
     pub fn new(table: u64, seq: u64, op: Op) -> Token {
-        Token { table, seq, op }
+        Token { table, seq, sub: None, op }
+    }
+
+    /// A move-keyboard token versioned by the log length and the seat's pick counter.
+    pub fn keyboard(table: u64, log: u64, view: u64, op: Op) -> Token {
+        Token { table, seq: log, sub: Some(view), op }
     }
 
     pub fn encode(&self) -> String {
@@ -45,7 +55,10 @@ impl Token {
             Op::Back => "b".to_string(),
             Op::Pick(n) => format!("g{n}"),
         };
-        format!("t{}:{}:{}", self.table, self.seq, op)
+        match self.sub {
+            Some(sub) => format!("t{}:{}.{}:{}", self.table, self.seq, sub, op),
+            None => format!("t{}:{}:{}", self.table, self.seq, op),
+        }
     }
 
     /// Reads a token; anything else (forged, truncated, from another bot) is `None`.
@@ -55,7 +68,11 @@ impl Token {
         }
         let mut parts = s.strip_prefix('t')?.split(':');
         let table = parse_number(parts.next()?)?;
-        let seq = parse_number(parts.next()?)?;
+        let version = parts.next()?;
+        let (seq, sub) = match version.split_once('.') {
+            Some((seq, sub)) => (parse_number(seq)?, Some(parse_number(sub)?)),
+            None => (parse_number(version)?, None),
+        };
         let op = parts.next()?;
         if parts.next().is_some() || op.is_empty() {
             return None;
@@ -73,7 +90,7 @@ impl Token {
             ("g", false) => Op::Pick(n()?),
             _ => return None,
         };
-        Some(Token { table, seq, op })
+        Some(Token { table, seq, sub, op })
     }
 }
 
@@ -102,10 +119,14 @@ mod tests {
             Op::Pick(4),
         ];
         for op in ops {
-            let t = Token::new(u64::MAX / 2, 1_000_000, op);
-            let s = t.encode();
-            assert!(s.len() <= 64, "{s}");
-            assert_eq!(Token::parse(&s), Some(t));
+            for t in [
+                Token::new(u64::MAX / 2, 1_000_000, op),
+                Token::keyboard(u64::MAX / 2, 1_000_000, 99_999, op),
+            ] {
+                let s = t.encode();
+                assert!(s.len() <= 64, "{s}");
+                assert_eq!(Token::parse(&s), Some(t));
+            }
         }
     }
 

@@ -61,7 +61,8 @@ impl<S: Store> App<S> {
         let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
             return Ok(self.reply(ctx, "not-a-player", &[]));
         };
-        if token.seq != table.seq {
+        let (log, picks) = table.keyboard_version(seat);
+        if (token.seq, token.sub) != (log, Some(picks)) {
             return Ok(self.reply(ctx, "press-stale", &[]));
         }
         if !table.to_move().includes(seat) {
@@ -84,13 +85,13 @@ impl<S: Store> App<S> {
                     return Ok(self.reply(ctx, "press-forged", &[]));
                 }
                 table.page.insert(seat, page);
-                self.redraw(ctx, table)
+                self.redraw(ctx, table, seat)
             }
             Op::Back => {
                 selection.pop();
                 table.page.remove(&seat);
                 table.selection.insert(seat, selection);
-                self.redraw(ctx, table)
+                self.redraw(ctx, table, seat)
             }
             _ => Ok(self.reply(ctx, "press-forged", &[])),
         }
@@ -121,13 +122,13 @@ impl<S: Store> App<S> {
         }
         table.page.remove(&seat);
         table.selection.insert(seat, selection);
-        self.redraw(ctx, table)
+        self.redraw(ctx, table, seat)
     }
 
-    /// Saves a changed selection or page and shows the board again in place.
-    fn redraw(&mut self, ctx: &Ctx, mut table: Table) -> Effects {
+    /// Saves a seat's changed selection or page and shows the board again in place.
+    fn redraw(&mut self, ctx: &Ctx, mut table: Table, seat: Seat) -> Effects {
         let read_seq = table.seq;
-        table.touch(ctx.input.now);
+        table.note_pick(seat, ctx.input.now);
         self.save(&table, Some(read_seq))?;
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.retain(|_| ctx.is_press());
@@ -316,7 +317,8 @@ impl<S: Store> App<S> {
         let step = choices.step(&selection);
         let pages = step.len().div_ceil(page_size).max(1);
         let page = table.page.get(&seat).copied().unwrap_or(0).min(pages - 1);
-        let token = |op| ButtonKind::Token(Token::new(table.id, table.seq, op).encode());
+        let (log, picks) = table.keyboard_version(seat);
+        let token = |op| ButtonKind::Token(Token::keyboard(table.id, log, picks, op).encode());
         let shown: Vec<(usize, String)> = step
             .iter()
             .enumerate()
