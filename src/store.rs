@@ -17,6 +17,7 @@ use std::path::Path;
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
 
+use crate::game::Seat;
 use crate::table::{ChatId, LogEntry, Table, UserId};
 
 /// Why the store failed.
@@ -47,9 +48,15 @@ pub trait Store {
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError>;
     /// Records the platform id of the table's live board message (kept apart from the table
     /// record, so noting a delivery never races with a move).
-    fn set_board_message(&self, table: &Table, message_id: &str) -> Result<(), StoreError>;
-    /// The table's live board message, if one was delivered.
-    fn board_message(&self, id: u64) -> Result<Option<String>, StoreError>;
+    /// `seat` names a seat's private message instead of the group's board.
+    fn set_board_message(
+        &self,
+        table: &Table,
+        seat: Option<Seat>,
+        message_id: &str,
+    ) -> Result<(), StoreError>;
+    /// The table's live board message (or a seat's private one), if one was delivered.
+    fn board_message(&self, id: u64, seat: Option<Seat>) -> Result<Option<String>, StoreError>;
     /// The table a board message belongs to.
     fn message_table(&self, chat: &ChatId, message_id: &str) -> Result<Option<u64>, StoreError>;
     /// Every unfinished table, to resume after a restart.
@@ -150,6 +157,15 @@ fn user_table_key(user: &UserId, id: u64) -> Vec<u8> {
     let mut key = user.key().into_bytes();
     key.push(0);
     key.extend_from_slice(&id.to_be_bytes());
+    key
+}
+
+/// The group's board message of a table, or a seat's private one.
+fn board_key(id: u64, seat: Option<Seat>) -> Vec<u8> {
+    let mut key = id.to_be_bytes().to_vec();
+    if let Some(seat) = seat {
+        key.extend_from_slice(&(seat as u64).to_be_bytes());
+    }
     key
 }
 
@@ -277,12 +293,20 @@ impl Store for SledStore {
         Ok(ids)
     }
 
-    fn set_board_message(&self, table: &Table, message_id: &str) -> Result<(), StoreError> {
+    fn set_board_message(
+        &self,
+        table: &Table,
+        seat: Option<Seat>,
+        message_id: &str,
+    ) -> Result<(), StoreError> {
         let id = table.id.to_be_bytes();
+        let key = board_key(table.id, seat);
         (&self.boards, &self.messages)
             .transaction(|(boards, messages)| {
-                boards.insert(&id, message_id.as_bytes())?;
-                messages.insert(message_key(&table.chat, message_id).as_bytes(), &id)?;
+                boards.insert(key.as_slice(), message_id.as_bytes())?;
+                if seat.is_none() {
+                    messages.insert(message_key(&table.chat, message_id).as_bytes(), &id)?;
+                }
                 Ok::<(), ConflictableTransactionError<()>>(())
             })
             .map_err(|e| match e {
@@ -291,8 +315,9 @@ impl Store for SledStore {
             })
     }
 
-    fn board_message(&self, id: u64) -> Result<Option<String>, StoreError> {
-        Ok(self.boards.get(id.to_be_bytes())?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    fn board_message(&self, id: u64, seat: Option<Seat>) -> Result<Option<String>, StoreError> {
+        let found = self.boards.get(board_key(id, seat))?;
+        Ok(found.map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
     fn message_table(&self, chat: &ChatId, message_id: &str) -> Result<Option<u64>, StoreError> {

@@ -13,7 +13,10 @@ use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
 
 fn lobby(store: &SledStore, chat: &str) -> Table {
     let info = registry::find("aeroplane").unwrap();
-    let creator = Player { user: UserId { platform: Platform::Console, id: "alice".into() }, name: "Alice".into() };
+    let creator = Player {
+        user: UserId { platform: Platform::Console, id: "alice".into() },
+        name: "Alice".into(),
+    };
     let chat = ChatId { platform: Platform::Console, chat: chat.into(), thread: None };
     Table::new_lobby(
         store.new_table_id().unwrap(),
@@ -49,9 +52,17 @@ fn indexes_follow_the_table_status() {
     assert_eq!(store.chat_table(&table.chat).unwrap(), Some(table.id));
     assert_eq!(store.user_tables(&alice).unwrap(), vec![table.id]);
     assert_eq!(store.unfinished().unwrap(), vec![table.id]);
-    store.set_board_message(&table, "m7").unwrap();
+    store.set_board_message(&table, None, "m7").unwrap();
+    store.set_board_message(&table, Some(1), "m9").unwrap();
     assert_eq!(store.message_table(&table.chat, "m7").unwrap(), Some(table.id));
-    assert_eq!(store.board_message(table.id).unwrap().as_deref(), Some("m7"));
+    assert_eq!(store.board_message(table.id, None).unwrap().as_deref(), Some("m7"));
+    assert_eq!(store.board_message(table.id, Some(1)).unwrap().as_deref(), Some("m9"));
+    assert_eq!(store.board_message(table.id, Some(0)).unwrap(), None);
+    assert_eq!(
+        store.message_table(&table.chat, "m9").unwrap(),
+        None,
+        "private ids are not group messages"
+    );
     table.abort(5);
     store.save(&table, Some(0)).unwrap();
     assert_eq!(store.chat_table(&table.chat).unwrap(), None);
@@ -83,7 +94,9 @@ fn a_corrupt_record_is_quarantined_and_the_chat_can_play_again() {
     let effects = room.press("Alice", &format!("t{id2}:0:c0"));
     assert!(common::answer(&effects).unwrap().0.contains("no longer exists"));
     let effects = room.send("Alice", "/play aeroplane");
-    assert!(matches!(&effects[0], Effect::Send { message, .. } if message.text.contains("New game")));
+    assert!(
+        matches!(&effects[0], Effect::Send { message, .. } if message.text.contains("New game"))
+    );
     assert_eq!(store.quarantined().unwrap().len(), 2);
 }
 
@@ -105,7 +118,10 @@ fn a_game_continues_after_the_process_reopens_the_data_folder() {
     let before = store.load(id).unwrap().unwrap();
     let mut room = Chatroom::new(store.clone());
     let effects = room.press("Alice", &roll);
-    assert!(effects.iter().any(|e| matches!(e, Effect::Edit { .. } | Effect::Send { .. })), "{effects:?}");
+    assert!(
+        effects.iter().any(|e| matches!(e, Effect::Edit { .. } | Effect::Send { .. })),
+        "{effects:?}"
+    );
     let after = store.load(id).unwrap().unwrap();
     assert_eq!(after.seq, before.seq + 1);
     assert!(after.log_len() > before.log_len());

@@ -16,6 +16,9 @@ type Effects = Result<Vec<Effect>, StoreError>;
 impl<S: Store> App<S> {
     pub(super) fn command(&mut self, ctx: &Ctx, name: &str, args: &[String]) -> Effects {
         match name {
+            // `/start <payload>` arrives from a deep link into the private chat: continue
+            // whatever the player has to do privately.
+            "start" if ctx.input.chat.private && !args.is_empty() => self.private_boards(ctx),
             "start" | "help" => Ok(self.reply(ctx, "help", &[])),
             "games" => Ok(self.games_list(ctx)),
             "rules" => self.rules(ctx, args),
@@ -154,6 +157,11 @@ impl<S: Store> App<S> {
             let Some(mut table) = self.store.load(id)? else { continue };
             let Some(seat) = table.seat_of(&user) else { continue };
             if table.status.is_over() || table.status == Status::Lobby {
+                continue;
+            }
+            let pending = self.private_messages(ctx.lang, &mut table, &[], seat)?;
+            if !pending.is_empty() {
+                effects.extend(pending);
                 continue;
             }
             let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();

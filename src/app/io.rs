@@ -93,6 +93,10 @@ pub enum Dest {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Track {
     pub table: u64,
+    /// Set for a seat's private message (its secret set-up keyboard); unset for the group's
+    /// board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<usize>,
 }
 
 /// A button.

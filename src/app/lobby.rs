@@ -161,7 +161,7 @@ impl<S: Store> App<S> {
         }
         let mut message = Message::text(lines.join("\n"));
         message.buttons = buttons;
-        message.track = Some(Track { table: table.id });
+        message.track = Some(Track { table: table.id, seat: None });
         message
     }
 

@@ -175,7 +175,7 @@ impl<S: Store> App<S> {
 
     fn delivered(&mut self, track: &Track, message_id: &str) -> Result<Vec<Effect>, StoreError> {
         if let Some(table) = self.store.load(track.table)? {
-            self.store.set_board_message(&table, message_id)?;
+            self.store.set_board_message(&table, track.seat, message_id)?;
         }
         Ok(Vec::new())
     }

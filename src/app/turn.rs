@@ -218,15 +218,31 @@ impl<S: Store> App<S> {
         };
         for seat in 0..table.players.len() {
             let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
-            effects.extend(self.private_messages(user_lang, table, events, seat)?);
+            let private = self.private_messages(user_lang, table, events, seat)?;
+            effects.extend(self.in_place(table.id, seat, private, !passed)?);
         }
         Ok(effects)
+    }
+
+    /// A seat's private prompt replaces its previous one while the seat's turn goes on (picks,
+    /// page turns, set-up steps), and comes as a new message otherwise.
+    fn in_place(&self, table: u64, seat: Seat, effects: Vec<Effect>, edit: bool) -> Effects {
+        let previous = if edit { self.store.board_message(table, Some(seat))? } else { None };
+        Ok(effects
+            .into_iter()
+            .map(|effect| match (effect, &previous) {
+                (Effect::Send { to, message }, Some(id)) if message.track.is_some() => {
+                    Effect::Edit { to, message_id: id.clone(), message }
+                }
+                (effect, _) => effect,
+            })
+            .collect())
     }
 
     /// Edits the live board message, or sends a new one when none is known.
     pub(super) fn show(&self, _ctx: &Ctx, table: &Table, message: Message) -> Effects {
         let to = group_of(table);
-        Ok(match self.store.board_message(table.id)? {
+        Ok(match self.store.board_message(table.id, None)? {
             Some(message_id) => vec![Effect::Edit { to, message_id, message }],
             None => vec![Effect::Send { to, message }],
         })
@@ -300,7 +316,7 @@ impl<S: Store> App<S> {
         message.text = lines.join("\n");
         let game = running(table)?;
         message.board = Some(game.view(Viewer::Public, &selection));
-        message.track = Some(Track { table: id });
+        message.track = Some(Track { table: id, seat: None });
         Ok(message)
     }
 
@@ -352,7 +368,7 @@ impl<S: Store> App<S> {
     }
 
     /// Private messages for `seat`: its private events, and its private choices if it must act.
-    fn private_messages(
+    pub(super) fn private_messages(
         &self,
         lang: &str,
         table: &mut Table,
@@ -376,11 +392,14 @@ impl<S: Store> App<S> {
                 let selection = table.selection.get(&seat).cloned().unwrap_or_default();
                 let game = running(table)?;
                 message.board = Some(game.view(Viewer::Seat(seat), &selection));
+                message.track = Some(Track { table: table.id, seat: Some(seat) });
             }
         }
         if lines.is_empty() {
             return Ok(Vec::new());
         }
+        let name = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
+        lines.insert(0, format!("🎲 {name}"));
         message.text = lines.join("\n");
         Ok(vec![Effect::Send { to, message }])
     }
