@@ -28,7 +28,8 @@ pub trait DynGame: Debug + Send + Sync {
     fn resign(&mut self, seat: Seat) -> Vec<Event>;
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
     fn outcome(&self) -> Option<Outcome>;
-    fn snapshot(&self) -> Value;
+    /// The state as JSON text (what the store keeps).
+    fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynGame>;
 }
 
@@ -67,8 +68,8 @@ impl<G: Game> DynGame for Erased<G> {
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
-    fn snapshot(&self) -> Value {
-        to_json(&self.0)
+    fn snapshot(&self) -> String {
+        serde_json::to_string(&self.0).expect("game states serialize to JSON")
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
@@ -97,7 +98,8 @@ pub struct GameInfo {
     /// The game needs private messages (a secret set-up).
     pub private_setup: bool,
     pub start: fn(&Setup) -> Result<Box<dyn DynGame>, SetupError>,
-    pub restore: fn(Value) -> Result<Box<dyn DynGame>, serde_json::Error>,
+    /// Brings a game back from its [`DynGame::snapshot`].
+    pub restore: fn(&str) -> Result<Box<dyn DynGame>, serde_json::Error>,
     /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
     pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
 }
@@ -123,8 +125,8 @@ macro_rules! game_info {
                 let game = <$ty as $crate::game::Game>::new(setup)?;
                 Ok(Box::new($crate::registry::Erased(game)))
             },
-            restore: |value| {
-                let game: $ty = serde_json::from_value(value)?;
+            restore: |json| {
+                let game: $ty = serde_json::from_str(json)?;
                 Ok(Box::new($crate::registry::Erased(game)))
             },
             simulate: |setup, rng, games| $crate::harness::simulate::<$ty>(setup, rng, games),
@@ -163,7 +165,7 @@ pub fn planned(word: &str) -> Option<&'static str> {
 }
 
 /// Restores a stored game state.
-pub fn restore(id: &str, state: Value) -> Result<Box<dyn DynGame>, RestoreError> {
+pub fn restore(id: &str, state: &str) -> Result<Box<dyn DynGame>, RestoreError> {
     let info = find(id).ok_or_else(|| RestoreError::UnknownGame(id.to_string()))?;
     Ok((info.restore)(state)?)
 }

@@ -117,7 +117,7 @@ impl SledStore {
     /// Writes raw bytes as a table record (tests use it to plant a corrupt record).
     #[doc(hidden)]
     pub fn put_raw(&self, id: u64, bytes: &[u8]) -> Result<(), StoreError> {
-        let mut value = 0u64.to_be_bytes().to_vec();
+        let mut value = [0u8; HEADER].to_vec();
         value.extend_from_slice(bytes);
         self.tables.insert(id.to_be_bytes(), value)?;
         self.unfinished.insert(id.to_be_bytes(), &[])?;
@@ -147,6 +147,21 @@ impl SledStore {
         }
         Ok(())
     }
+}
+
+/// A record is stored behind a header: the sequence number (for the compare-and-swap) and a
+/// fingerprint of what the indexes depend on (to skip rewriting them when nothing changed).
+const HEADER: usize = 16;
+
+fn index_fingerprint(table: &Table) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    (table.status.is_over(), table.chat.key()).hash(&mut hasher);
+    for player in &table.players {
+        player.user.key().hash(&mut hasher);
+    }
+    // Zero marks "never indexed" (put_raw), so a real fingerprint is never zero.
+    hasher.finish() | 1
 }
 
 fn id_from(bytes: &[u8]) -> Option<u64> {
@@ -188,7 +203,7 @@ impl Store for SledStore {
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
         let Some(raw) = self.tables.get(id.to_be_bytes())? else { return Ok(None) };
         let parsed = raw
-            .get(8..)
+            .get(HEADER..)
             .ok_or_else(|| "record too short".to_string())
             .and_then(|body| Table::from_bytes(body).map_err(|e| e.to_string()))
             .and_then(|mut table| {
@@ -215,7 +230,9 @@ impl Store for SledStore {
 
     fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError> {
         let id = table.id.to_be_bytes();
+        let indexed = index_fingerprint(table);
         let mut record = table.seq.to_be_bytes().to_vec();
+        record.extend_from_slice(&indexed.to_be_bytes());
         record.extend_from_slice(&table.to_bytes());
         let chat_key = table.chat.key();
         let active = !table.status.is_over();
@@ -238,6 +255,11 @@ impl Store for SledStore {
             tables.insert(&id, record.as_slice())?;
             for (key, json) in &entries {
                 log.insert(key.as_slice(), json.as_slice())?;
+            }
+            // Most saves are moves: the chat, the players and the status stay, and so do the
+            // indexes.
+            if stored.as_deref().and_then(|r| id_from(r.get(8..)?)) == Some(indexed) {
+                return Ok(());
             }
             if active {
                 chats.insert(chat_key.as_bytes(), &id)?;

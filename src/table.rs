@@ -11,6 +11,7 @@ use std::collections::BTreeMap;
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 use crate::event::Event;
 use crate::game::{ActionError, Actor, Seat, Setup, SetupError, ToMove};
@@ -166,8 +167,9 @@ pub struct Table {
     new_log: Vec<LogEntry>,
     /// Never shown to anyone; stored so a restart continues the same stream.
     rng: ChaCha20Rng,
-    /// The game state as of the last save (None in the lobby).
-    state: Option<Value>,
+    /// The game state as of the last save (None in the lobby), kept as JSON text so a load
+    /// parses it once, straight into the game's own types.
+    state: Option<Box<RawValue>>,
     /// Labels picked so far in the current multi-step choice, per seat.
     #[serde(default)]
     pub selection: BTreeMap<Seat, Vec<String>>,
@@ -248,8 +250,8 @@ impl Table {
     /// The running game (restored from the stored state on first use).
     pub fn game(&mut self) -> Result<&mut Box<dyn DynGame>, TableError> {
         if self.runtime.is_none() {
-            let state = self.state.clone().ok_or(TableError::NotStarted)?;
-            self.runtime = Some(registry::restore(&self.game, state)?);
+            let state = self.state.as_ref().ok_or(TableError::NotStarted)?;
+            self.runtime = Some(registry::restore(&self.game, state.get())?);
         }
         Ok(self.runtime.as_mut().expect("restored above"))
     }
@@ -373,7 +375,7 @@ impl Table {
 
     fn sync_state(&mut self) {
         if let Some(game) = &self.runtime {
-            self.state = Some(game.snapshot());
+            self.state = RawValue::from_string(game.snapshot()).ok();
         }
     }
 
@@ -427,8 +429,8 @@ impl Table {
     }
 
     /// The stored state snapshot (for tests comparing a replay).
-    pub fn state(&self) -> Option<&Value> {
-        self.state.as_ref()
+    pub fn state(&self) -> Option<&str> {
+        self.state.as_ref().map(|s| s.get())
     }
 
     /// Serializes the record.
@@ -436,12 +438,24 @@ impl Table {
         serde_json::to_vec(self).expect("tables serialize")
     }
 
-    /// Reads a stored record, migrating older layouts.
+    /// Reads a stored record, migrating older layouts (a current record is parsed once).
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, serde_json::Error> {
+        #[derive(Deserialize)]
+        struct Version {
+            #[serde(default = "first_schema")]
+            schema: u32,
+        }
+        if serde_json::from_slice::<Version>(bytes)?.schema == SCHEMA_VERSION {
+            return serde_json::from_slice(bytes);
+        }
         let mut value: Value = serde_json::from_slice(bytes)?;
         migrate(&mut value);
         serde_json::from_value(value)
     }
+}
+
+fn first_schema() -> u32 {
+    1
 }
 
 /// Brings an older record up to [`SCHEMA_VERSION`]. Version 1 is the first layout, so there is

@@ -11,7 +11,10 @@ use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
 
 fn players(n: usize) -> Vec<Player> {
     (0..n)
-        .map(|i| Player { user: UserId { platform: Platform::Console, id: format!("u{i}") }, name: format!("P{i}") })
+        .map(|i| Player {
+            user: UserId { platform: Platform::Console, id: format!("u{i}") },
+            name: format!("P{i}"),
+        })
         .collect()
 }
 
@@ -21,7 +24,11 @@ fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
     for info in GAMES {
         for seats in info.seats.clone() {
             for seed in 0..5u64 {
-                let chat = ChatId { platform: Platform::Console, chat: format!("{}-{seats}-{seed}", info.id), thread: None };
+                let chat = ChatId {
+                    platform: Platform::Console,
+                    chat: format!("{}-{seats}-{seed}", info.id),
+                    thread: None,
+                };
                 let mut seated = players(seats);
                 let mut table = Table::new_lobby(
                     store.new_table_id().unwrap(),
@@ -40,8 +47,11 @@ fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
                 let mut moves = 0;
                 while let ToMove::Seats(_) = table.to_move() {
                     let game = table.game_ref().unwrap();
-                    let (actor, action) = harness::random_dyn_action(game, &mut pick).unwrap().unwrap();
-                    let igroteka::game::Actor::Seat(seat) = actor else { panic!("chance left to the player") };
+                    let (actor, action) =
+                        harness::random_dyn_action(game, &mut pick).unwrap().unwrap();
+                    let igroteka::game::Actor::Seat(seat) = actor else {
+                        panic!("chance left to the player")
+                    };
                     let read_seq = table.seq;
                     table.act(seat, &action, 2).unwrap();
                     store.save(&table, Some(read_seq)).unwrap();
@@ -52,12 +62,17 @@ fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
                         let log = store.log(table.id).unwrap();
                         assert_eq!(log.len() as u64, table.log_len());
                         let replayed = table.replay(&log).unwrap().snapshot();
-                        assert_eq!(Some(&replayed), table.state(), "{} seed {seed} move {moves}", info.id);
+                        assert_eq!(
+                            Some(replayed.as_str()),
+                            table.state(),
+                            "{} seed {seed} move {moves}",
+                            info.id
+                        );
                     }
                 }
                 assert_eq!(table.status, Status::Finished, "{} seed {seed}", info.id);
                 let log = store.log(table.id).unwrap();
-                assert_eq!(Some(&table.replay(&log).unwrap().snapshot()), table.state());
+                assert_eq!(Some(table.replay(&log).unwrap().snapshot().as_str()), table.state());
                 let back = store.load(table.id).unwrap().unwrap();
                 assert_eq!(back, table);
             }
