@@ -25,7 +25,10 @@ fn play_opens_a_lobby_that_players_join_and_start() {
     let mut room = Chatroom::temporary();
     let effects = room.send("Alice", "/play aeroplane");
     let texts: Vec<_> = room.latest_buttons().into_iter().map(|(t, _)| t).collect();
-    assert!(texts.contains(&"Join".to_string()) && texts.contains(&"Start".to_string()), "{texts:?}");
+    assert!(
+        texts.contains(&"Join".to_string()) && texts.contains(&"Start".to_string()),
+        "{texts:?}"
+    );
     assert!(matches!(effects.as_slice(), [Effect::Send { .. }]));
     let join = room.button("Join").unwrap();
     room.press("Bob", &join);
@@ -109,11 +112,16 @@ fn bad_presses_are_refused_and_change_nothing_in_every_game() {
         ];
         for (who, token, expected) in cases {
             let effects = room.press(who, &token);
-            let (text, alert) = answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
+            let (text, alert) =
+                answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
             assert_eq!(text, expected, "{}: {who} pressing {token}", info.id);
             assert!(alert);
             assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
-            assert_eq!(room.store().load(id).unwrap().unwrap(), before, "{who} {token} changed the table");
+            assert_eq!(
+                room.store().load(id).unwrap().unwrap(),
+                before,
+                "{who} {token} changed the table"
+            );
         }
         // A real press, then the same button again: stale.
         let effects = room.press(&mover, &first);
@@ -164,7 +172,9 @@ fn of_twenty_racing_presses_exactly_one_applies() {
     let results: Vec<Vec<Effect>> = handles.into_iter().map(|h| h.join().unwrap()).collect();
     let applied = results
         .iter()
-        .filter(|effects| effects.iter().any(|e| matches!(e, Effect::Send { .. } | Effect::Edit { .. })))
+        .filter(|effects| {
+            effects.iter().any(|e| matches!(e, Effect::Send { .. } | Effect::Edit { .. }))
+        })
         .count();
     assert_eq!(applied, 1, "exactly one press applies");
     for effects in results.iter().filter(|e| e.len() == 1) {
@@ -186,7 +196,9 @@ fn only_the_creator_or_an_admin_cancels() {
     assert!(room.latest_text().contains("cancelled by Alice"));
     assert!(room.store().unfinished().unwrap().is_empty());
     let effects = room.send("Bob", "/play aeroplane");
-    assert!(matches!(&effects[0], Effect::Send { message, .. } if message.text.contains("New game")));
+    assert!(
+        matches!(&effects[0], Effect::Send { message, .. } if message.text.contains("New game"))
+    );
 }
 
 #[test]

@@ -28,7 +28,11 @@ impl Game for Secrets {
     type Action = Act;
     const ID: &'static str = "secrets-test";
     fn new(setup: &Setup) -> Result<Self, SetupError> {
-        Ok(Secrets { dealt: Vec::new(), done: vec![false; setup.seats], leaky: setup.settings.contains_key("leak") })
+        Ok(Secrets {
+            dealt: Vec::new(),
+            done: vec![false; setup.seats],
+            leaky: setup.settings.contains_key("leak"),
+        })
     }
     fn to_move(&self) -> ToMove {
         if self.dealt.len() < self.done.len() {

@@ -14,7 +14,8 @@ use igroteka::settings;
 
 fn collect(game: &mut Box<dyn DynGame>, seed: u64, ids: &mut BTreeSet<String>) {
     let mut pick = rng::seeded(seed);
-    while let Some((actor, action)) = harness::random_dyn_action(game.as_ref(), &mut pick).unwrap() {
+    while let Some((actor, action)) = harness::random_dyn_action(game.as_ref(), &mut pick).unwrap()
+    {
         if let Actor::Seat(seat) = actor {
             let choices = game.choices(seat);
             ids.extend(choices.prompt.clone());

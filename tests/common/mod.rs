@@ -39,7 +39,13 @@ impl Chatroom {
 
     fn input(&mut self, name: &str, action: Action) -> Input {
         self.now += 1000;
-        Input { platform: Platform::Console, chat: self.chat.clone(), user: user(name), now: self.now, action }
+        Input {
+            platform: Platform::Console,
+            chat: self.chat.clone(),
+            user: user(name),
+            now: self.now,
+            action,
+        }
     }
 
     pub fn send(&mut self, name: &str, line: &str) -> Vec<Effect> {
@@ -84,15 +90,19 @@ impl Chatroom {
 
     /// The text of the latest group message.
     pub fn latest_text(&self) -> String {
-        self.seen.iter().rev().find_map(|d| group_message(&d.effect)).map(|m| m.text.clone()).unwrap_or_default()
+        self.seen
+            .iter()
+            .rev()
+            .find_map(|d| group_message(&d.effect))
+            .map(|m| m.text.clone())
+            .unwrap_or_default()
     }
 }
 
 pub fn group_message(effect: &Effect) -> Option<&Message> {
     match effect {
-        Effect::Send { to: Dest::Chat { .. }, message } | Effect::Edit { to: Dest::Chat { .. }, message, .. } => {
-            Some(message)
-        }
+        Effect::Send { to: Dest::Chat { .. }, message }
+        | Effect::Edit { to: Dest::Chat { .. }, message, .. } => Some(message),
         _ => None,
     }
 }
