@@ -41,7 +41,7 @@ pub fn parse_game_args(args: &[String], flags: &[&str]) -> Result<GameArgs, Stri
         return Err(format!("{} takes {:?} players", info.id, info.seats));
     }
     let settings = settings::parse(info.settings, &words).map_err(|e| e.to_string())?;
-    let seed = seed.unwrap_or_else(|| rand_seed());
+    let seed = seed.unwrap_or_else(rand_seed);
     Ok(GameArgs { info, setup: Setup { seats, settings }, seed, rest })
 }
 
