@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
 use igroteka::app::token::{Op, Token};
-use igroteka::app::{Action, App, AppConfig, Chat, Input, User, input_from_text};
+use igroteka::app::{Action, App, AppConfig, Chat, Effect, Input, User, input_from_text};
 use igroteka::game::ToMove;
 use igroteka::store::{SledStore, Store};
 use igroteka::table::Platform;
@@ -41,7 +41,8 @@ fn next_press(app: &App<SledStore>, t: usize, id: u64) -> Option<Input> {
     let mut table = app.store().load(id).unwrap()?;
     let ToMove::Seats(seats) = table.to_move() else { return None };
     let seat = seats[0];
-    let token = Token::new(id, table.seq, Op::Choose(0)).encode();
+    let (log, picks) = table.keyboard_version(seat);
+    let token = Token::keyboard(id, log, picks, Op::Choose(0)).encode();
     Some(Input {
         platform: PLATFORM,
         chat: chat(t),
@@ -49,6 +50,16 @@ fn next_press(app: &App<SledStore>, t: usize, id: u64) -> Option<Input> {
         now: 1,
         action: Action::Press { token },
     })
+}
+
+/// Panics unless the press was applied (a refusal is a single alert): a benchmark of refusals
+/// would measure the wrong thing.
+fn applied(effects: Vec<Effect>) -> Vec<Effect> {
+    assert!(
+        !matches!(effects.as_slice(), [Effect::Answer { alert: true, .. }]),
+        "a benchmark press was refused: {effects:?}"
+    );
+    effects
 }
 
 /// A stream of valid presses over `tables` tables, reopening a table when its game ends.
@@ -87,7 +98,7 @@ fn press_latency(c: &mut Criterion) {
             for _ in 0..iters {
                 let input = players.next(&mut app);
                 let start = Instant::now();
-                std::hint::black_box(app.handle_deferred(&input));
+                std::hint::black_box(applied(app.handle_deferred(&input)));
                 total += start.elapsed();
             }
             total
@@ -98,8 +109,10 @@ fn press_latency(c: &mut Criterion) {
         .map(|_| {
             let input = players.next(&mut app);
             let start = Instant::now();
-            app.handle_deferred(&input);
-            start.elapsed()
+            let effects = app.handle_deferred(&input);
+            let elapsed = start.elapsed();
+            applied(effects);
+            elapsed
         })
         .collect();
     times.sort();
@@ -122,7 +135,9 @@ fn group_commit(_c: &mut Criterion) {
         let start = Instant::now();
         for _ in 0..moves / batch {
             let inputs: Vec<Input> = (0..batch).map(|_| players.next(&mut app)).collect();
-            app.handle_batch(&inputs);
+            app.handle_batch(&inputs).into_iter().for_each(|effects| {
+                applied(effects);
+            });
         }
         let secs = start.elapsed().as_secs_f64();
         println!(
@@ -151,7 +166,7 @@ fn fill(dir: &std::path::Path, stored: usize, active: usize) {
     let mut players = Players::new(&mut app, active);
     for _ in 0..active * 10 {
         let input = players.next(&mut app);
-        app.handle_deferred(&input);
+        applied(app.handle_deferred(&input));
     }
     for t in active..stored {
         let id = open_table(&mut app, t);
@@ -194,7 +209,7 @@ fn measure_child(dir: &std::path::Path) {
     let mut players = Players { ids: unfinished, turn: 0 };
     for _ in 0..5_000 {
         let input = players.next(&mut app);
-        app.handle_deferred(&input);
+        applied(app.handle_deferred(&input));
     }
     app.store().flush().unwrap();
     let (rss, peak) = resident_kb();

@@ -90,7 +90,13 @@ pub const DEFAULT_CACHE_BYTES: u64 = 32 * 1024 * 1024;
 impl SledStore {
     /// Opens (or creates) the database in `dir`, with sled's cache capped at `cache_bytes`.
     pub fn open(dir: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
-        let db = sled::Config::new().path(dir).cache_capacity(cache_bytes).open()?;
+        // Durability is explicit (`flush` before effects are returned), so sled's own timer
+        // flush would only add background writes that compete with the moves.
+        let db = sled::Config::new()
+            .path(dir)
+            .cache_capacity(cache_bytes)
+            .flush_every_ms(None)
+            .open()?;
         Self::with_db(db)
     }
 
