@@ -139,6 +139,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// The legal actions of `seat` now, as labelled paths. Empty when the seat may not act.
     fn choices(&self, seat: Seat) -> Choices<Self::Action>;
 
+    /// Whether `seat` may play `action` now. The default looks the action up in
+    /// [`Game::choices`]; a game with many legal actions answers directly, since the table asks
+    /// this for every action it applies.
+    fn is_legal(&self, seat: Seat, action: &Self::Action) -> bool {
+        self.choices(seat).options.iter().any(|c| &c.action == action)
+    }
+
     /// Applies an action already known to be legal, returning what happened.
     fn apply(&mut self, actor: Actor, action: &Self::Action) -> Vec<Event>;
 
@@ -166,7 +173,7 @@ pub fn apply_checked<G: Game>(
             game.chance_outcomes().iter().any(|(a, w)| a == action && *w > 0)
         }
         (ToMove::Seats(seats), Actor::Seat(seat)) if seats.contains(&seat) => {
-            game.choices(seat).options.iter().any(|c| &c.action == action)
+            game.is_legal(seat, action)
         }
         _ => return Err(ActionError::NotYourTurn),
     };

@@ -112,3 +112,25 @@ fn simulate_counts_games_and_wins() {
     assert_eq!((stats.games, stats.failures), (10, 0));
     assert_eq!(stats.wins, vec![10, 0]);
 }
+
+#[test]
+fn tank_battle_answers_legality_exactly_as_its_choices_list() {
+    use igroteka::games::tank_battle::{Action, TankBattle};
+    use igroteka::harness::random_action;
+    let setup = Setup { seats: 2, settings: Default::default() };
+    let mut rng = igroteka::rng::seeded(9);
+    let mut game = TankBattle::new(&setup).unwrap();
+    for _ in 0..60 {
+        for seat in 0..2 {
+            let offered: Vec<Action> = game.choices(seat).options.into_iter().map(|c| c.action).collect();
+            for from in igroteka::games::tank_battle::board::all_squares() {
+                for to in igroteka::games::tank_battle::board::all_squares() {
+                    let action = Action::Move { from, to };
+                    assert_eq!(game.is_legal(seat, &action), offered.contains(&action), "{action:?}");
+                }
+            }
+        }
+        let Some((actor, action)) = random_action(&game, &mut rng).unwrap() else { break };
+        igroteka::game::apply_checked(&mut game, actor, &action).unwrap();
+    }
+}

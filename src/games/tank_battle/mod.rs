@@ -138,7 +138,7 @@ impl TankBattle {
         may_act && Destinations::new(&self.position, sq).next().is_some()
     }
 
-    fn is_legal(&self, side: Side, from: Square, to: Square) -> bool {
+    fn is_legal_move(&self, side: Side, from: Square, to: Square) -> bool {
         let owned = self.position.get(from).is_some_and(|tank| tank.side == side);
         owned && Destinations::new(&self.position, from).any(|sq| sq == to)
     }
@@ -229,11 +229,16 @@ impl Game for TankBattle {
         choices
     }
 
+    fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        let Action::Move { from, to } = *action;
+        self.acting_side(seat).is_some_and(|side| self.is_legal_move(side, from, to))
+    }
+
     fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
         let Action::Move { from, to } = *action;
         let legal = match actor {
             Actor::Seat(seat) => {
-                self.acting_side(seat).is_some_and(|side| self.is_legal(side, from, to))
+                self.acting_side(seat).is_some_and(|side| self.is_legal_move(side, from, to))
             }
             Actor::Chance => false,
         };
