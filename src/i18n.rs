@@ -13,9 +13,11 @@ const SOURCES: &[(&str, &str)] = &[
     ("en", include_str!("../locales/en/core.ftl")),
     ("en", include_str!("../locales/en/aeroplane.ftl")),
     ("en", include_str!("../locales/en/tank-battle.ftl")),
+    ("en", include_str!("../locales/en/tanks.ftl")),
     ("ru", include_str!("../locales/ru/core.ftl")),
     ("ru", include_str!("../locales/ru/aeroplane.ftl")),
     ("ru", include_str!("../locales/ru/tank-battle.ftl")),
+    ("ru", include_str!("../locales/ru/tanks.ftl")),
 ];
 
 /// A value for a message argument.

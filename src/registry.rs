@@ -135,11 +135,11 @@ macro_rules! game_info {
 }
 
 /// Every game the bot offers, in menu order.
-pub static GAMES: &[&GameInfo] = &[&games::aeroplane::INFO, &games::tank_battle::INFO];
+pub static GAMES: &[&GameInfo] =
+    &[&games::aeroplane::INFO, &games::tank_battle::INFO, &games::tanks::INFO];
 
 /// Games of the collection that are announced but not playable yet: `/play` answers politely.
 pub const PLANNED: &[(&str, &[&str])] = &[
-    ("tanks", &["идут танки", "танки", "tanks-go"]),
     ("air-battle", &["воздушный бой", "airbattle"]),
     ("thousand", &["tysiąc", "tysiac", "тысяча", "1000"]),
 ];

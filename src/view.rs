@@ -10,4 +10,5 @@ use crate::games;
 pub enum AnyView {
     Aeroplane(games::aeroplane::View),
     TankBattle(games::tank_battle::View),
+    Tanks(games::tanks::View),
 }

@@ -2,3 +2,4 @@
 
 pub mod aeroplane;
 pub mod tank_battle;
+pub mod tanks;

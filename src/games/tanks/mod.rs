@@ -1,0 +1,372 @@
+//! «Идут танки» — Tanks Are Coming, a two-player race of tanks down four crossing roads, through
+//! hidden mines, rivers and rocket-guarded skies (`shared/rules/tanks-go.md`,
+//! `docs/rules/tanks-go.md`).
+//!
+//! The pieces live apart so each can be read and tested alone: [`board`] is the road graph as
+//! data, [`army`] one side's forces, [`moves`] where a tank may drive, `setup` the secret
+//! set-up, `turn` the rolls, moves and turn order, `flight` the planes and rockets, `ending`
+//! when the game stops and who won, and `view` what each viewer may see. This file joins them
+//! into the [`Game`] the table plays.
+//!
+//! Every random thing is a chance action drawn by the table: the die, a "random set-up", and
+//! the deal of mine labels. So a logged game replays exactly, tests force any roll or deal, and
+//! the game itself holds no RNG. Secrets (mine places and labels, rocket labels) stay in the
+//! state; only [`Tanks::view`] of their owner shows them, and mine labels not even there.
+
+pub mod army;
+pub mod board;
+mod ending;
+mod flight;
+pub mod moves;
+mod rules;
+mod setup;
+mod text;
+mod turn;
+mod view;
+
+use serde::{Deserialize, Serialize};
+
+pub use army::{Heading, MineLabel, Place, PlaneSpot, Side};
+pub use board::NodeId;
+pub use ending::{End, GUARD_TURNS};
+pub use rules::{RocketLabel, Rules, SETTINGS};
+pub use view::*;
+
+pub use self::army::Army;
+use crate::choice::Choices;
+use crate::event::Event;
+use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::registry::GameInfo;
+use crate::view::AnyView;
+
+pub static INFO: GameInfo = crate::game_info!(
+    Tanks,
+    aliases: &["идут танки", "танки", "tanks-go", "tanks-are-coming"],
+    seats: 2..=2,
+    settings: SETTINGS,
+    private_setup: true,
+);
+
+/// One step of play. Tanks are numbered 0..4 within their side; circles by [`NodeId`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Set-up: lay a mine on this circle.
+    Mine(NodeId),
+    /// Set-up: lift the own mine from this circle.
+    Unmine(NodeId),
+    /// Set-up or re-arranging: put the odd rocket label (the one «Ц-П», or the one «П» with
+    /// two hits) on stand 0..3; the other two get the other label.
+    Rockets(u8),
+    /// Set-up: let the table arrange mines and rockets at random (chance points follow).
+    RandomSetup,
+    /// Set-up: done.
+    Confirm,
+    /// Chance, in a random set-up: the next mine of the side that asked lies here.
+    RandomMine(NodeId),
+    /// Chance, ending a random set-up: the odd rocket label stands here.
+    RandomRockets(u8),
+    /// Chance: the labels of Red's and Green's mines, in the id order of their circles.
+    DealMines([[MineLabel; 4]; 2]),
+    /// Chance: the "1:3" die.
+    Face(u8),
+    /// Ask for the die.
+    Roll,
+    /// Turn tank 0..4 around instead of rolling.
+    TurnAround(u8),
+    /// Drive a tank `distance` circles, turning at the crossing in reach when `turn` is set.
+    Move {
+        tank: u8,
+        distance: u8,
+        turn: bool,
+    },
+    /// Send the plane on `airfield` against the opponent's tank on `target`.
+    Fly {
+        target: NodeId,
+        airfield: u8,
+    },
+    /// Nothing to do but a flight, and no flight wanted: the turn ends.
+    Pass,
+    /// After an arrival: a destroyed tank returns on this own big circle.
+    BringBack(NodeId),
+    NoBringBack,
+    /// After a flight over the own rockets: leave them as they are.
+    KeepRockets,
+}
+
+/// What the game waits for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+enum Phase {
+    /// Both sides lay mines and label rockets in private, until both confirm.
+    Setup,
+    /// Chance: a random set-up for this side, one mine at a time, then the rockets.
+    RandomSetup(Side),
+    /// Chance: the mine labels.
+    DealMines,
+    /// The side to move rolls, turns a tank around or sends a plane (dice-free: moves).
+    Act,
+    /// Chance: the die.
+    Dice,
+    /// The side to move picks a tank for this roll.
+    Pick(u8),
+    /// The side to move may bring a destroyed tank back after an arrival.
+    BringBack,
+    /// This side, whose rockets a plane flew over, keeps or re-arranges them in private.
+    Rearrange(Side),
+    Over,
+}
+
+/// A game of «Идут танки». Seat 0 plays Red (top, moves first), seat 1 Green.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tanks {
+    rules: Rules,
+    armies: [Army; 2],
+    phase: Phase,
+    /// The side whose turn it is.
+    turn: Side,
+    /// Own turns each side has begun (a tank may not turn around in two running).
+    turns: [u32; 2],
+    /// Dice: rolls left this turn.
+    rolls_left: u8,
+    /// Dice-free: the distances 1..=4 used this turn, as bits 1..=4.
+    used: u8,
+    /// Nothing has been done yet this turn (a flight is still possible).
+    fresh: bool,
+    last_roll: Option<u8>,
+    /// Player turns in a row without a tank destroyed, an arrival or a mine turned over.
+    quiet_turns: u32,
+    /// Something counted as progress in the current turn.
+    progress: bool,
+    last_move: Option<LastMove>,
+    last_flight: Option<FlightView>,
+    end: Option<End>,
+}
+
+impl Tanks {
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn army(&self, side: Side) -> &Army {
+        &self.armies[side.index()]
+    }
+
+    /// The side whose turn it is (or was, once the game is over).
+    pub fn side_to_move(&self) -> Side {
+        self.turn
+    }
+
+    pub fn quiet_turns(&self) -> u32 {
+        self.quiet_turns
+    }
+
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Test positions: puts tank `tank` of `side` on `spot` heading `heading`, clearing its
+    /// turn marks.
+    #[doc(hidden)]
+    pub fn place_tank(&mut self, side: Side, tank: usize, spot: board::Spot, heading: Heading) {
+        let t = &mut self.armies[side.index()].tanks[tank];
+        t.put(spot, heading);
+        t.skip = false;
+        t.resting = false;
+        t.acted = false;
+        t.turned_in = None;
+    }
+
+    /// Test positions: direct access to a side's forces (tank places, rockets, counts).
+    #[doc(hidden)]
+    pub fn army_mut(&mut self, side: Side) -> &mut Army {
+        &mut self.armies[side.index()]
+    }
+
+    /// Test positions: sets the quiet-turn counter of the 120-turn guard.
+    #[doc(hidden)]
+    pub fn set_quiet_turns(&mut self, turns: u32) {
+        self.quiet_turns = turns;
+    }
+
+    /// Test positions: begins a fresh turn of `side` (after the set-up), counting its rolls
+    /// from the tanks now on the field.
+    #[doc(hidden)]
+    pub fn start_turn(&mut self, side: Side) -> Vec<Event> {
+        if self.end.is_some() || matches!(self.phase, Phase::Setup) {
+            return Vec::new();
+        }
+        self.begin_turn(side)
+    }
+
+    /// The seat that acts now for a turn-phase choice, if `seat` is it.
+    fn acting(&self, seat: Seat) -> Option<Side> {
+        let side = Side::from_seat(seat)?;
+        match self.phase {
+            Phase::Act | Phase::Pick(_) | Phase::BringBack if side == self.turn => Some(side),
+            Phase::Rearrange(owner) if owner == side => Some(side),
+            Phase::Setup if !self.armies[side.index()].ready => Some(side),
+            _ => None,
+        }
+    }
+}
+
+impl Game for Tanks {
+    type Action = Action;
+
+    const ID: &'static str = "tanks";
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        if setup.seats != 2 {
+            return Err(SetupError::SeatCount { min: 2, max: 2, got: setup.seats });
+        }
+        Ok(Tanks {
+            rules: Rules::from_settings(&setup.settings)?,
+            armies: [Army::new(Side::Red), Army::new(Side::Green)],
+            phase: Phase::Setup,
+            turn: Side::Red,
+            turns: [0, 0],
+            rolls_left: 0,
+            used: 0,
+            fresh: false,
+            last_roll: None,
+            quiet_turns: 0,
+            progress: false,
+            last_move: None,
+            last_flight: None,
+            end: None,
+        })
+    }
+
+    fn to_move(&self) -> ToMove {
+        match self.phase {
+            Phase::Setup => ToMove::Seats(
+                Side::BOTH.iter().filter(|s| !self.army(**s).ready).map(|s| s.seat()).collect(),
+            ),
+            Phase::RandomSetup(_) | Phase::DealMines | Phase::Dice => ToMove::Chance,
+            Phase::Act | Phase::Pick(_) | Phase::BringBack => ToMove::Seats(vec![self.turn.seat()]),
+            Phase::Rearrange(owner) => ToMove::Seats(vec![owner.seat()]),
+            Phase::Over => ToMove::Over,
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        match self.phase {
+            Phase::RandomSetup(side) => self.random_outcomes(side),
+            Phase::DealMines => setup::deals(),
+            Phase::Dice => crate::dice::roll(3, Action::Face),
+            _ => Vec::new(),
+        }
+    }
+
+    fn choices(&self, seat: Seat) -> Choices<Action> {
+        let Some(side) = self.acting(seat) else { return Choices::default() };
+        match self.phase {
+            Phase::Setup => self.setup_choices(side),
+            Phase::Act => self.act_choices(),
+            Phase::Pick(roll) => self.pick_choices(roll),
+            Phase::BringBack => self.bring_back_choices(),
+            Phase::Rearrange(owner) => self.rearrange_choices(owner),
+            _ => Choices::default(),
+        }
+    }
+
+    fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
+        match actor {
+            Actor::Chance => self.apply_chance(action),
+            Actor::Seat(seat) => match self.acting(seat) {
+                Some(side) => self.apply_seat(side, action),
+                None => Vec::new(),
+            },
+        }
+    }
+
+    fn resign(&mut self, seat: Seat) -> Vec<Event> {
+        let Some(side) = Side::from_seat(seat).filter(|_| self.end.is_none()) else {
+            return Vec::new();
+        };
+        self.finish(End::Resigned(side))
+    }
+
+    fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView {
+        AnyView::Tanks(self.picture(viewer, selection))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|end| ending::outcome(end, &self.armies))
+    }
+}
+
+/// Dispatch of actions to the module that owns their phase.
+impl Tanks {
+    fn apply_chance(&mut self, action: &Action) -> Vec<Event> {
+        match (self.phase, *action) {
+            (Phase::RandomSetup(side), Action::RandomMine(node)) => self.random_mine(side, node),
+            (Phase::RandomSetup(side), Action::RandomRockets(odd)) => {
+                self.random_rockets(side, odd)
+            }
+            (Phase::DealMines, Action::DealMines(labels)) => self.deal(labels),
+            (Phase::Dice, Action::Face(face)) if (1..=3).contains(&face) => self.rolled(face),
+            _ => Vec::new(),
+        }
+    }
+
+    fn apply_seat(&mut self, side: Side, action: &Action) -> Vec<Event> {
+        match (self.phase, *action) {
+            (Phase::Setup, _) => self.apply_setup(side, action),
+            (Phase::Rearrange(owner), Action::Rockets(odd)) => self.rearranged(owner, Some(odd)),
+            (Phase::Rearrange(owner), Action::KeepRockets) => self.rearranged(owner, None),
+            (Phase::Act, Action::Roll) if self.rules.dice && self.rolls_left > 0 => {
+                self.phase = Phase::Dice;
+                self.fresh = false;
+                Vec::new()
+            }
+            (Phase::Act, Action::TurnAround(tank)) => self.turn_around(usize::from(tank)),
+            (Phase::Act, Action::Fly { target, airfield }) => self.fly(target, airfield),
+            (Phase::Act, Action::Pass) => self.pass(),
+            (Phase::Act, Action::Move { tank, distance, turn }) if !self.rules.dice => {
+                self.drive(usize::from(tank), distance, turn)
+            }
+            (Phase::Pick(roll), Action::Move { tank, distance, turn }) if distance == roll => {
+                self.drive(usize::from(tank), distance, turn)
+            }
+            (Phase::BringBack, Action::BringBack(circle)) => self.bring_back(Some(circle)),
+            (Phase::BringBack, Action::NoBringBack) => self.bring_back(None),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Ends the game with `end` and announces it.
+    fn finish(&mut self, end: End) -> Vec<Event> {
+        self.end = Some(end);
+        self.phase = Phase::Over;
+        self.rolls_left = 0;
+        ending::events(end, &self.armies)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settings;
+
+    #[test]
+    fn every_text_id_is_translated() {
+        let i18n = crate::i18n::I18n::new();
+        for lang in crate::i18n::LANGUAGES {
+            for id in text::ALL {
+                assert!(i18n.has(lang, id), "{lang} lacks {id}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_starts_with_both_seats_setting_up() {
+        let setup = Setup { seats: 2, settings: settings::defaults(SETTINGS) };
+        let g = Tanks::new(&setup).unwrap();
+        assert_eq!(g.to_move(), ToMove::Seats(vec![0, 1]));
+        assert!(g.choices(0).private);
+        let three = Setup { seats: 3, ..setup };
+        assert!(matches!(Tanks::new(&three), Err(SetupError::SeatCount { .. })));
+    }
+}

@@ -1,0 +1,506 @@
+//! A turn on the ground: which tanks may act, the rolls (or, dice-free, the distances), the
+//! route choices, driving a route through mines, captures and rivers, arrivals and bringing a
+//! tank back, and handing the turn over.
+//!
+//! A turn keeps its own small state in [`Tanks`]: the rolls left (one per tank that may act,
+//! decision 4) or the distances used (decision 10), whether anything has been done yet (a
+//! flight must be the whole turn), and each tank's `acted`/`resting` marks. After every
+//! finished action [`Tanks::carry_on`] asks the one question that matters: is there anything
+//! left to do this turn? If not, the turn passes — and a turn with nothing to do at all passes
+//! by itself, still counted by the 120-turn guard.
+
+use super::army::Side;
+use super::board::{self, NodeId, Spot};
+use super::ending::{self, End, GUARD_TURNS};
+use super::moves::{self, Occupant, Route, Stop};
+use super::text;
+use super::view::LastMove;
+use super::{Action, MineLabel, Phase, Tanks};
+use crate::choice::{Choices, Label};
+use crate::event::Event;
+
+/// The largest distance of the dice-free variant.
+pub const MAX_DISTANCE: u8 = 4;
+
+/// Button labels of the dice-free distances.
+const DISTANCE_LABELS: [&str; 5] = ["0", "1", "2", "3", "4"];
+
+/// Who stands on each circle, as the side to move sees it.
+struct Occupancy([Option<Occupant>; board::NODES]);
+
+/// Who stands where, and what a turn may still do.
+impl Tanks {
+    /// Tanks of the side to move that may still act this turn.
+    pub(super) fn actors(&self) -> impl Iterator<Item = usize> + '_ {
+        let army = self.army(self.turn);
+        (0..4).filter(move |i| {
+            let t = &army.tanks[*i];
+            t.field().is_some() && !t.resting && !t.acted
+        })
+    }
+
+    /// Whether tank `i` of the side to move may turn around now: it may act, and did not turn
+    /// around in its owner's previous turn.
+    pub(super) fn may_turn_around(&self, i: usize) -> bool {
+        let previous = self.turns[self.turn.index()].checked_sub(1);
+        self.actors().any(|a| a == i) && self.army(self.turn).tanks[i].turned_in != previous
+    }
+
+    /// Who stands on every circle, seen from the side to move: worked out once per question,
+    /// since a choice list plans many routes.
+    fn occupancy(&self) -> Occupancy {
+        let mut map = [None; board::NODES];
+        for (side, who) in [(self.turn, Occupant::Own), (self.turn.opponent(), Occupant::Opponent)]
+        {
+            for (_, tank) in self.army(side).on_field() {
+                if let Some(node) = tank.node() {
+                    map[usize::from(node)] = Some(who);
+                }
+            }
+        }
+        Occupancy(map)
+    }
+
+    /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
+    fn routes<'a>(
+        &self,
+        board: &'a Occupancy,
+        i: usize,
+        distance: u8,
+    ) -> impl Iterator<Item = (bool, Route)> + 'a {
+        let field = self.army(self.turn).tanks[i].field();
+        let plan = move |turn| {
+            let (from, heading) = field?;
+            moves::plan(from, heading, distance, turn, |n| board.0[usize::from(n)])
+        };
+        [false, true].into_iter().filter_map(move |turn| plan(turn).map(|r| (turn, r)))
+    }
+
+    /// Whether tank `i` of the side to move has a legal route over `distance`.
+    fn can_drive(&self, board: &Occupancy, i: usize, distance: u8) -> bool {
+        self.routes(board, i, distance).next().is_some()
+    }
+
+    fn distance_unused(&self, distance: u8) -> bool {
+        (1..=MAX_DISTANCE).contains(&distance) && self.used & (1 << distance) == 0
+    }
+
+    /// Dice-free: the distances not used yet this turn.
+    pub(super) fn unused_distances(&self) -> impl Iterator<Item = u8> + '_ {
+        (1..=MAX_DISTANCE).filter(|d| self.distance_unused(*d))
+    }
+
+    /// Whether some tank that may act can drive: a roll left (dice), or a tank and an unused
+    /// distance that make a legal route (dice-free).
+    pub(super) fn ground_work(&self) -> bool {
+        if self.rules.dice {
+            self.rolls_left > 0 && self.actors().next().is_some()
+        } else {
+            let board = self.occupancy();
+            self.actors().any(|i| self.unused_distances().any(|d| self.can_drive(&board, i, d)))
+        }
+    }
+
+    /// Whether a tank may turn around now: while the turn can still drive, and (dice-free) at
+    /// the start of a turn even when no distance can be used — else a tank facing its own
+    /// big circle there could never turn again.
+    fn turning_open(&self) -> bool {
+        self.turning_open_with(self.ground_work())
+    }
+
+    /// [`Tanks::turning_open`] when [`Tanks::ground_work`] is already known.
+    fn turning_open_with(&self, ground: bool) -> bool {
+        ground || (!self.rules.dice && self.fresh)
+    }
+
+    fn any_turnable(&self) -> bool {
+        self.turning_open() && (0..4).any(|i| self.may_turn_around(i))
+    }
+
+    /// Whether the turn offers anything at all.
+    fn has_work(&self) -> bool {
+        self.ground_work() || self.any_turnable() || self.flight_possible()
+    }
+}
+
+/// The choices of a turn.
+impl Tanks {
+    pub(super) fn act_choices(&self) -> Choices<Action> {
+        let dice = self.rules.dice;
+        let mut choices = Choices::new(if dice { text::PROMPT_TURN } else { text::PROMPT_MOVE });
+        let ground = self.ground_work();
+        if ground && dice {
+            choices.push(vec![Label::msg(text::BTN_ROLL)], Action::Roll);
+        } else if ground {
+            self.distance_choices(&mut choices);
+        }
+        if self.turning_open_with(ground) {
+            for i in (0..4).filter(|i| self.may_turn_around(*i)) {
+                let path = vec![Label::msg(text::BTN_TURN), self.tank_label(i)];
+                choices.push(path, Action::TurnAround(i as u8));
+            }
+        }
+        self.flight_choices(&mut choices);
+        if !ground && !choices.is_empty() {
+            choices.push(vec![Label::msg(text::BTN_PASS)], Action::Pass);
+        }
+        choices
+    }
+
+    /// Dice-free: a tank, a distance, and the route when there are two.
+    fn distance_choices(&self, choices: &mut Choices<Action>) {
+        let board = self.occupancy();
+        for i in self.actors() {
+            for distance in self.unused_distances() {
+                let label = Label::text(DISTANCE_LABELS[usize::from(distance)]);
+                let prefix = [self.tank_label(i), label];
+                self.route_choices(&board, i, distance, &prefix, choices);
+            }
+        }
+    }
+
+    pub(super) fn pick_choices(&self, roll: u8) -> Choices<Action> {
+        let mut choices = Choices::new(text::PROMPT_PICK);
+        let board = self.occupancy();
+        for i in self.actors() {
+            self.route_choices(&board, i, roll, &[self.tank_label(i)], &mut choices);
+        }
+        choices
+    }
+
+    /// One choice per route of tank `i` over `distance`, after `prefix`; the destination is
+    /// named only when the tank has two routes.
+    fn route_choices(
+        &self,
+        board: &Occupancy,
+        i: usize,
+        distance: u8,
+        prefix: &[Label],
+        choices: &mut Choices<Action>,
+    ) {
+        let routes: Vec<(bool, Route)> = self.routes(board, i, distance).collect();
+        let tank = i as u8;
+        for (turn, route) in &routes {
+            let mut path = prefix.to_vec();
+            if routes.len() > 1 {
+                path.push(Label::text(board::name(board::node(route.end))));
+            }
+            choices.push(path, Action::Move { tank, distance, turn: *turn });
+        }
+    }
+
+    /// A tank's label on buttons and on the board: the name of its circle.
+    pub(super) fn tank_label(&self, i: usize) -> Label {
+        let node = self.army(self.turn).tanks[i].node().expect("a tank on the field");
+        Label::text(board::name(node))
+    }
+
+    pub(super) fn bring_back_choices(&self) -> Choices<Action> {
+        let mut choices = Choices::new(text::PROMPT_BRING_BACK);
+        for spot in self.free_big_circles() {
+            let node = board::node(spot);
+            let path = vec![Label::msg(text::BTN_BRING_BACK), Label::text(board::name(node))];
+            choices.push(path, Action::BringBack(node));
+        }
+        choices.push(vec![Label::msg(text::BTN_NO_BRING_BACK)], Action::NoBringBack);
+        choices
+    }
+}
+
+/// The actions of a turn.
+impl Tanks {
+    /// Starts `side`'s turn. A turn with nothing to do passes by itself (the guard counts it).
+    pub(super) fn begin_turn(&mut self, side: Side) -> Vec<Event> {
+        let mut events = Vec::new();
+        let mut side = side;
+        loop {
+            self.turn = side;
+            self.turns[side.index()] += 1;
+            self.fresh = true;
+            self.used = 0;
+            self.last_roll = None;
+            for tank in &mut self.armies[side.index()].tanks {
+                tank.resting = tank.skip && tank.field().is_some();
+                tank.skip = false;
+                tank.acted = false;
+            }
+            self.rolls_left = self.actors().count() as u8;
+            if self.has_work() {
+                self.phase = Phase::Act;
+                return events;
+            }
+            events.push(Event::new(text::TURN_PASSES).seat("player", side.seat()));
+            if let Some(end) = self.close_turn() {
+                events.extend(self.finish(end));
+                return events;
+            }
+            side = side.opponent();
+        }
+    }
+
+    /// Closes the current turn's books: the guard's count, the turn's marks. Returns the end
+    /// when the guard runs out.
+    pub(super) fn close_turn(&mut self) -> Option<End> {
+        self.quiet_turns = if self.progress { 0 } else { self.quiet_turns + 1 };
+        self.progress = false;
+        self.rolls_left = 0;
+        for tank in &mut self.armies[self.turn.index()].tanks {
+            tank.resting = false;
+            tank.acted = false;
+        }
+        (self.quiet_turns >= GUARD_TURNS).then_some(End::Guard)
+    }
+
+    /// The turn is over: the opponent's begins (unless the game ends).
+    fn end_turn(&mut self) -> Vec<Event> {
+        match self.close_turn() {
+            Some(end) => self.finish(end),
+            None => self.begin_turn(self.turn.opponent()),
+        }
+    }
+
+    /// After a finished action: the game may be over, the turn may go on, or it passes.
+    pub(super) fn carry_on(&mut self) -> Vec<Event> {
+        if let Some(end) = ending::detect(&self.armies) {
+            return self.finish(end);
+        }
+        if self.ground_work() {
+            self.phase = Phase::Act;
+            Vec::new()
+        } else {
+            self.end_turn()
+        }
+    }
+
+    /// The die shows `face`: wait for a tank, or lose a roll no tank can use.
+    pub(super) fn rolled(&mut self, face: u8) -> Vec<Event> {
+        self.last_roll = Some(face);
+        let player = self.turn.seat();
+        let mut events = vec![Event::new(text::ROLLED).seat("player", player).int("roll", face)];
+        let board = self.occupancy();
+        if self.actors().any(|i| self.can_drive(&board, i, face)) {
+            self.phase = Phase::Pick(face);
+        } else {
+            events.push(Event::new(text::ROLL_LOST).seat("player", player).int("roll", face));
+            self.rolls_left = self.rolls_left.saturating_sub(1);
+            events.extend(self.carry_on());
+        }
+        events
+    }
+
+    pub(super) fn turn_around(&mut self, i: usize) -> Vec<Event> {
+        if i >= 4 || !self.turning_open() || !self.may_turn_around(i) {
+            return Vec::new();
+        }
+        let turn_no = self.turns[self.turn.index()];
+        let tank = &mut self.armies[self.turn.index()].tanks[i];
+        let Some((spot, heading)) = tank.field() else { return Vec::new() };
+        tank.put(spot, heading.flipped());
+        tank.turned_in = Some(turn_no);
+        tank.acted = true;
+        self.fresh = false;
+        if self.rules.dice {
+            self.rolls_left -= 1;
+        }
+        let node = board::node(spot);
+        let mut events = vec![
+            Event::new(text::TURNED_AROUND)
+                .seat("player", self.turn.seat())
+                .text("node", board::name(node)),
+        ];
+        events.extend(self.carry_on());
+        events
+    }
+
+    /// Nothing can drive, and neither a flight nor a turn-around is wanted: the turn ends.
+    pub(super) fn pass(&mut self) -> Vec<Event> {
+        if !self.fresh || self.ground_work() || !(self.flight_possible() || self.any_turnable()) {
+            return Vec::new();
+        }
+        let mut events = vec![Event::new(text::TURN_PASSES).seat("player", self.turn.seat())];
+        events.extend(self.end_turn());
+        events
+    }
+
+    /// Drives tank `i` of the side to move `distance` circles (turning when `turn`).
+    pub(super) fn drive(&mut self, i: usize, distance: u8, turn: bool) -> Vec<Event> {
+        let dice = self.rules.dice;
+        let distance_ok = if dice { self.rolls_left > 0 } else { self.distance_unused(distance) };
+        if i >= 4 || !distance_ok || !self.actors().any(|a| a == i) {
+            return Vec::new();
+        }
+        let board = self.occupancy();
+        let Some((_, route)) = self.routes(&board, i, distance).find(|(t, _)| *t == turn) else {
+            return Vec::new();
+        };
+        let side = self.turn;
+        let (from, heading) = self.army(side).tanks[i].field().expect("an acting tank");
+        self.fresh = false;
+        if dice {
+            self.rolls_left -= 1;
+        } else {
+            self.used |= 1 << distance;
+        }
+        self.armies[side.index()].tanks[i].acted = true;
+        let from_node = board::node(from);
+        let mut moved =
+            Event::new(if route.turned.is_some() { text::MOVED_TURNING } else { text::MOVED })
+                .seat("player", side.seat())
+                .text("from", board::name(from_node))
+                .text("to", board::name(board::node(route.end)))
+                .int("distance", distance);
+        if let Some(road) = route.turned {
+            moved = moved.text("road", board::ROAD_LETTERS[usize::from(road)]);
+        }
+        let mut events = vec![moved];
+        let mut path = vec![from_node];
+        let arrived = self.run(i, heading, &route, &mut path, &mut events);
+        self.last_move = Some(LastMove { side: side.id(), path });
+        self.last_flight = None;
+        if let Some(end) = ending::detect(&self.armies) {
+            events.extend(self.finish(end));
+            return events;
+        }
+        if arrived && self.may_bring_back() {
+            self.phase = Phase::BringBack;
+            return events;
+        }
+        events.extend(self.carry_on());
+        events
+    }
+
+    /// Drives `route` circle by circle: captures, the river, the opponent's mines (which may cut
+    /// the route short), then the end of the route: a destroyed bridge or an arrival. Returns
+    /// whether the tank arrived.
+    fn run(
+        &mut self,
+        i: usize,
+        heading: super::Heading,
+        route: &Route,
+        path: &mut Vec<NodeId>,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let side = self.turn;
+        let (own, opp) = (side.index(), side.opponent().index());
+        let player = side.seat();
+        let opponent = side.opponent().seat();
+        for spot in route.steps() {
+            let node = board::node(*spot);
+            let name = board::name(node);
+            path.push(node);
+            if let Some(victim) = self.armies[opp].tank_at(node) {
+                self.armies[opp].tanks[victim].destroy();
+                self.progress = true;
+                if route.stop == Stop::River {
+                    self.armies[own].tanks[i].destroy();
+                    let event = Event::new(text::BOTH_OUT).seat("player", player);
+                    events.push(event.seat("opponent", opponent).text("node", name));
+                    return false;
+                }
+                let event = Event::new(text::CAPTURED).seat("player", player);
+                events.push(event.seat("opponent", opponent).text("node", name));
+            }
+            self.armies[own].tanks[i].put(*spot, heading);
+            if let Some(k) = self.armies[opp].mine_at(node) {
+                let mine = self.armies[opp].mines.remove(k);
+                self.progress = true;
+                let label = mine.label.unwrap_or(MineLabel::Dud);
+                let id = match label {
+                    MineLabel::Kill => text::MINE_KILL,
+                    MineLabel::Stall => text::MINE_STALL,
+                    MineLabel::Dud => text::MINE_DUD,
+                };
+                let event = Event::new(id).seat("player", player).seat("owner", opponent);
+                events.push(event.text("node", name));
+                match label {
+                    MineLabel::Kill => {
+                        self.armies[own].tanks[i].destroy();
+                        return false;
+                    }
+                    MineLabel::Stall => {
+                        self.armies[own].tanks[i].skip = true;
+                        return false;
+                    }
+                    MineLabel::Dud => {}
+                }
+            }
+        }
+        self.finish_route(i, heading, route.end, events)
+    }
+
+    /// The tank stands at the end of its route: in the river, arrived, or simply there.
+    fn finish_route(
+        &mut self,
+        i: usize,
+        heading: super::Heading,
+        end: Spot,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let side = self.turn;
+        let node = board::node(end);
+        let player = side.seat();
+        let army = &mut self.armies[side.index()];
+        army.tanks[i].put(end, heading);
+        if board::is_destroyed_bridge(node) {
+            army.tanks[i].skip = true;
+            let event = Event::new(text::IN_RIVER).seat("player", player);
+            events.push(event.text("node", board::name(node)));
+        }
+        if !side.arrives_at(end) {
+            return false;
+        }
+        army.tanks[i].place = super::Place::Arrived;
+        army.arrivals += 1;
+        let count = army.arrivals;
+        self.progress = true;
+        let event = Event::new(text::ARRIVED).seat("player", player);
+        events.push(event.text("node", board::name(node)).int("count", count));
+        true
+    }
+
+    /// The side to move's big circles where no tank stands.
+    fn free_big_circles(&self) -> Vec<Spot> {
+        board::big_circles(self.turn.id())
+            .into_iter()
+            .filter(|s| {
+                let node = board::node(*s);
+                self.armies.iter().all(|a| a.tank_at(node).is_none())
+            })
+            .collect()
+    }
+
+    /// After an arrival: a destroyed tank and a free own big circle exist (decision 8).
+    fn may_bring_back(&self) -> bool {
+        self.army(self.turn).destroyed_count() > 0 && !self.free_big_circles().is_empty()
+    }
+
+    /// Brings a destroyed tank back onto `circle`, or declines; then the turn goes on.
+    pub(super) fn bring_back(&mut self, circle: Option<NodeId>) -> Vec<Event> {
+        let side = self.turn;
+        let player = side.seat();
+        let mut events = Vec::new();
+        match circle {
+            Some(node) => {
+                let Some(spot) =
+                    self.free_big_circles().into_iter().find(|s| board::node(*s) == node)
+                else {
+                    return Vec::new();
+                };
+                let army = &mut self.armies[side.index()];
+                let Some(i) = army.tanks.iter().position(|t| t.place == super::Place::Destroyed)
+                else {
+                    return Vec::new();
+                };
+                let tank = &mut army.tanks[i];
+                tank.put(spot, side.forward());
+                tank.acted = true;
+                tank.turned_in = None;
+                let event = Event::new(text::BROUGHT_BACK).seat("player", player);
+                events.push(event.text("node", board::name(node)));
+            }
+            None => events.push(Event::new(text::NOT_BROUGHT_BACK).seat("player", player)),
+        }
+        events.extend(self.carry_on());
+        events
+    }
+}

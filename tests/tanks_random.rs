@@ -1,0 +1,121 @@
+//! «Идут танки»: random play. Every offered action applies, every game ends with a legal
+//! result, state and log survive a serde round trip and a replay (the harness's
+//! `check_random_game`), and invariants hold at every step.
+
+use igroteka::game::{Game, Setup, ToMove, apply_checked};
+use igroteka::games::tanks::{End, GUARD_TURNS, Place, PlaneSpot, SETTINGS, Side, Tanks};
+use igroteka::harness;
+use igroteka::rng;
+use igroteka::settings;
+
+/// Random games in all, spread over the variants.
+const GAMES: u64 = 10_000;
+
+const VARIANTS: [&[&str]; 4] = [
+    &["dice=die"],
+    &["dice=no-die"],
+    &["dice=die", "rockets=two-hits"],
+    &["dice=no-die", "rockets=two-hits"],
+];
+
+fn setup(words: &[&str]) -> Setup {
+    Setup { seats: 2, settings: settings::parse(SETTINGS, words).expect("valid settings") }
+}
+
+/// A finished game is a legal result: the end it names is met, and the places follow from it.
+fn assert_legal_end(g: &Tanks, label: &str) {
+    assert_eq!(g.to_move(), ToMove::Over, "{label}");
+    let outcome = g.outcome().unwrap_or_else(|| panic!("{label}: no outcome"));
+    let end = g.end().unwrap_or_else(|| panic!("{label}: over without an end"));
+    let army = |side: Side| g.army(side);
+    let destroyed =
+        |side: Side| army(side).tanks.iter().filter(|t| t.place == Place::Destroyed).count();
+    let on_field = |side: Side| army(side).tanks.iter().filter(|t| t.field().is_some()).count();
+    let arrived =
+        |side: Side| army(side).tanks.iter().filter(|t| t.place == Place::Arrived).count();
+    for side in Side::BOTH {
+        assert_eq!(arrived(side), usize::from(army(side).arrivals), "{label}: {side:?}");
+        let lost = army(side).planes.iter().filter(|p| **p == PlaneSpot::Lost).count();
+        assert_eq!(lost, usize::from(army(side).planes_lost), "{label}: {side:?}");
+    }
+    match end {
+        End::Wipeout(loser) => {
+            assert_eq!(destroyed(loser), 4, "{label}");
+            assert_eq!(outcome.winners(), [loser.opponent().seat()], "{label}");
+        }
+        End::NoTanks => assert_eq!(on_field(Side::Red) + on_field(Side::Green), 0, "{label}"),
+        End::Guard => assert!(g.quiet_turns() >= GUARD_TURNS, "{label}"),
+        End::Resigned(_) => panic!("{label}: nobody resigns in random play"),
+    }
+    if matches!(end, End::NoTanks | End::Guard) {
+        let key = |side: Side| (army(side).arrivals, std::cmp::Reverse(army(side).planes_lost));
+        let expected = match key(Side::Red).cmp(&key(Side::Green)) {
+            std::cmp::Ordering::Greater => vec![0],
+            std::cmp::Ordering::Less => vec![1],
+            std::cmp::Ordering::Equal => vec![0, 1],
+        };
+        assert_eq!(outcome.winners(), expected, "{label}");
+    }
+}
+
+fn random_games(part: u64, parts: u64) {
+    let per_part = GAMES / parts;
+    for k in part * per_part..(part + 1) * per_part {
+        let words = VARIANTS[(k % VARIANTS.len() as u64) as usize];
+        let g = harness::check_random_game::<Tanks>(&setup(words), k)
+            .unwrap_or_else(|e| panic!("{words:?}: {e}"));
+        assert_legal_end(&g, &format!("{words:?} seed {k}"));
+    }
+}
+
+#[test]
+fn random_games_end_legally_first_half() {
+    random_games(0, 2);
+}
+
+#[test]
+fn random_games_end_legally_second_half() {
+    random_games(1, 2);
+}
+
+/// At every step of random games: own tanks never share a circle, nor do opponents (a move
+/// onto an opponent destroys it); every side keeps four tanks and at most four mines; the
+/// rolls left never exceed the tanks that may still act; and the seat to move always has a
+/// choice.
+#[test]
+fn invariants_hold_throughout_random_play() {
+    for seed in 0..400u64 {
+        let words = VARIANTS[(seed % VARIANTS.len() as u64) as usize];
+        let mut rng = rng::seeded(seed + 50_000);
+        let mut g = Tanks::new(&setup(words)).unwrap();
+        while let Some((actor, action)) = harness::random_action(&g, &mut rng).unwrap() {
+            apply_checked(&mut g, actor, &action).unwrap();
+            check_invariants(&g, &format!("{words:?} seed {seed} after {actor:?} {action:?}"));
+        }
+    }
+}
+
+fn check_invariants(g: &Tanks, label: &str) {
+    let mut seen = std::collections::BTreeSet::new();
+    for side in Side::BOTH {
+        let army = g.army(side);
+        assert!(army.mines.len() <= 4, "{label}");
+        for tank in &army.tanks {
+            if let Some(node) = tank.node() {
+                assert!(seen.insert(node), "{label}: two tanks on one circle");
+            }
+        }
+    }
+    if let ToMove::Seats(seats) = g.to_move() {
+        for seat in seats {
+            assert!(!g.choices(seat).is_empty(), "{label}: seat {seat} has nothing to press");
+        }
+    }
+    if let igroteka::view::AnyView::Tanks(v) = g.view(igroteka::game::Viewer::Public, &[]) {
+        let side = v.to_move.map(|s| if s == 0 { Side::Red } else { Side::Green });
+        if let (Some(side), true) = (side, v.dice) {
+            let able = g.army(side).tanks.iter().filter(|t| t.field().is_some()).count();
+            assert!(usize::from(v.rolls_left) <= able, "{label}");
+        }
+    }
+}
