@@ -8,8 +8,7 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use igroteka::app::token::{Op, Token};
-use igroteka::app::{Action, App, AppConfig, Chat, Effect, Input, User, input_from_text};
+use igroteka::app::{Action, App, AppConfig, ButtonKind, Chat, Effect, Input, User, input_from_text};
 use igroteka::game::ToMove;
 use igroteka::store::{SledStore, Store};
 use igroteka::table::Platform;
@@ -35,18 +34,23 @@ fn open_table(app: &mut App<SledStore>, t: usize) -> u64 {
         .expect("table opened")
 }
 
-/// The press the player to move would make next on table `id` (the first option), or `None`
-/// when the game is over.
-fn next_press(app: &App<SledStore>, t: usize, id: u64) -> Option<Input> {
+/// The press the player to move would make next on table `id` (the first button of the
+/// board `/board` shows), or `None` when the game is over.
+fn next_press(app: &mut App<SledStore>, t: usize, id: u64) -> Option<Input> {
     let mut table = app.store().load(id).unwrap()?;
     let ToMove::Seats(seats) = table.to_move() else { return None };
-    let seat = seats[0];
-    let (log, picks) = table.keyboard_version(seat);
-    let token = Token::keyboard(id, log, picks, Op::Choose(0)).encode();
+    let shown = app.handle_deferred(&input_from_text(PLATFORM, chat(t), user(2 * t), 1, "/board"));
+    let token = shown.iter().find_map(|effect| match effect {
+        Effect::Send { message, .. } => message.buttons.iter().flatten().find_map(|b| match &b.kind {
+            ButtonKind::Token(token) => Some(token.clone()),
+            ButtonKind::Url(_) => None,
+        }),
+        _ => None,
+    })?;
     Some(Input {
         platform: PLATFORM,
         chat: chat(t),
-        user: user(2 * t + seat),
+        user: user(2 * t + seats[0]),
         now: 1,
         action: Action::Press { token },
     })

@@ -180,6 +180,9 @@ pub struct Table {
     /// one seat's keyboard, so one player's picks never make another's buttons stale.
     #[serde(default)]
     pub picks: BTreeMap<Seat, u64>,
+    /// Actions each seat has taken (its keyboards are stale once it acts again).
+    #[serde(default)]
+    pub acted: BTreeMap<Seat, u64>,
     /// The chat language at creation, for texts sent outside an input (reminders).
     #[serde(default)]
     pub lang: String,
@@ -223,6 +226,7 @@ impl Table {
             selection: BTreeMap::new(),
             page: BTreeMap::new(),
             picks: BTreeMap::new(),
+            acted: BTreeMap::new(),
             lang: String::new(),
             runtime: None,
         }
@@ -303,6 +307,7 @@ impl Table {
         let result = self.try_act(seat, action, chance);
         match result {
             Ok(events) => {
+                *self.acted.entry(seat).or_insert(0) += 1;
                 self.clear_picks();
                 self.touch(now);
                 self.refresh_status();
@@ -345,6 +350,7 @@ impl Table {
     pub fn resign(&mut self, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
         let mut events = self.game()?.resign(seat);
         self.append(LogEntry::Resign { seat });
+        *self.acted.entry(seat).or_insert(0) += 1;
         let mut rng = self.rng.clone();
         events.extend(self.resolve_chance(&mut rng)?);
         self.rng = rng;
@@ -379,9 +385,10 @@ impl Table {
         }
     }
 
-    /// The version of `seat`'s move keyboard: the log length and the seat's pick counter.
+    /// How many actions `seat` has taken, and its picks or page turns since its last one.
     pub fn keyboard_version(&self, seat: Seat) -> (u64, u64) {
-        (self.log_len, self.picks.get(&seat).copied().unwrap_or(0))
+        let count = |map: &BTreeMap<Seat, u64>| map.get(&seat).copied().unwrap_or(0);
+        (count(&self.acted), count(&self.picks))
     }
 
     /// Records a pick or page turn of `seat` (its selection or page changed).

@@ -61,7 +61,7 @@ fn wrong_arguments_get_an_explanation() {
     for (line, expected) in [
         ("/play chess", "I don't know a game called"),
         ("/play aeroplane takeoff=seven", "That setting is not right"),
-        ("/play tanks", "coming soon"),
+        ("/play air-battle", "coming soon"),
         ("/frobnicate", "I don't know /frobnicate"),
         ("/move", "There is no game in this chat"),
         ("/lang xx", "Choose a language"),
@@ -81,6 +81,23 @@ fn player_to_move(room: &Chatroom) -> String {
         .unwrap_or_else(|| panic!("whose turn? {text}"))
 }
 
+/// The first button a player can press after the start, who may press it, and another
+/// seated player: the group keyboard of the player to move, or (a secret set-up) Alice's
+/// private keyboard.
+fn first_button(room: &Chatroom, seated: &[&str]) -> (String, String, String) {
+    match room.latest_buttons().into_iter().next() {
+        Some((_, token)) if room.latest_text().contains("your turn") => {
+            let mover = player_to_move(room);
+            let other = seated.iter().find(|n| **n != mover).unwrap().to_string();
+            (token, mover, other)
+        }
+        _ => {
+            let (_, token) = room.private_buttons("Alice").into_iter().next().expect("a keyboard");
+            (token, "Alice".into(), "Bob".into())
+        }
+    }
+}
+
 #[test]
 fn bad_presses_are_refused_and_change_nothing_in_every_game() {
     for info in igroteka::registry::GAMES {
@@ -88,40 +105,41 @@ fn bad_presses_are_refused_and_change_nothing_in_every_game() {
         let seated = &names[..*info.seats.start()];
         let mut room = Chatroom::temporary();
         start_game(&mut room, info.id, seated);
-        let (_, first) = room.latest_buttons().into_iter().next().expect("a keyboard");
-        let mover = player_to_move(&room);
-        let waiting = seated.iter().find(|n| **n != mover).unwrap();
+        let (first, mover, other) = first_button(&room, seated);
         let (id, _) = table_seq(&room);
         let before = room.store().load(id).unwrap().unwrap();
-        // The real token is t<table>:<log>.<picks>:c0; forge its parts.
+        // The real token is t<table>:<seat>.<acted>.<picks>.<step>:c0; forge its parts.
         let (prefix, _) = first.rsplit_once(':').unwrap();
         let version = prefix.split(':').nth(1).unwrap().to_string();
-        let (log, picks) = version.split_once('.').unwrap();
+        let parts: Vec<&str> = version.split('.').collect();
+        let [seat, acted, picks, step] = parts.as_slice() else { panic!("{first}") };
+        let more_picks = picks.parse::<u64>().unwrap() + 1;
         let forged = "That button is not one I recognise. Nothing changed.";
         let stale = "This button is out of date. Use the newest board message (or /board).";
+        let not_other = if info.private_setup {
+            "That button belongs to another player."
+        } else {
+            "It is not your turn."
+        };
         let cases = [
             ("Eve", first.clone(), "You are not playing in this game."),
-            (waiting, first.clone(), "It is not your turn."),
+            (other.as_str(), first.clone(), not_other),
             (&mover, "garbage".to_string(), forged),
             (&mover, format!("{prefix}:c9999"), forged),
             (&mover, format!("{prefix}:p77"), forged),
             (&mover, format!("{prefix}:g1"), forged),
             (&mover, format!("t{}:{version}:c0", id + 1000), "That game no longer exists."),
-            (&mover, format!("t{id}:{log}:c0"), stale),
-            (&mover, format!("t{id}:{log}.{}:c0", picks.parse::<u64>().unwrap() + 1), stale),
+            (&mover, format!("t{id}:{acted}:c0"), stale),
+            (&mover, format!("t{id}:{seat}.{acted}.{more_picks}.{step}:c0"), stale),
+            (&mover, format!("t{id}:{seat}.{acted}.{picks}.00000000:c0"), stale),
         ];
         for (who, token, expected) in cases {
             let effects = room.press(who, &token);
-            let (text, alert) =
-                answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
+            let (text, alert) = answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
             assert_eq!(text, expected, "{}: {who} pressing {token}", info.id);
             assert!(alert);
             assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
-            assert_eq!(
-                room.store().load(id).unwrap().unwrap(),
-                before,
-                "{who} {token} changed the table"
-            );
+            assert_eq!(room.store().load(id).unwrap().unwrap(), before, "{who} {token} changed the table");
         }
         // A real press, then the same button again: stale.
         let effects = room.press(&mover, &first);
@@ -129,6 +147,22 @@ fn bad_presses_are_refused_and_change_nothing_in_every_game() {
         let effects = room.press(&mover, &first);
         assert!(answer(&effects).unwrap().0.contains("out of date"), "{}", info.id);
     }
+}
+
+#[test]
+fn in_a_secret_set_up_one_players_presses_leave_the_others_buttons_working() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tanks", &["Alice", "Bob"]);
+    let group = room.latest_text();
+    assert!(group.contains("Waiting for") && group.contains("Alice") && group.contains("Bob"), "{group}");
+    let (_, bobs) = room.private_buttons("Bob").into_iter().next().expect("Bob's keyboard");
+    for _ in 0..3 {
+        let (_, alices) = room.private_buttons("Alice").into_iter().next().expect("Alice's keyboard");
+        let effects = room.press("Alice", &alices);
+        assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{effects:?}");
+    }
+    let effects = room.press("Bob", &bobs);
+    assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "Bob's button went stale: {effects:?}");
 }
 
 #[test]

@@ -13,6 +13,12 @@ use crate::table::Status;
 
 type Effects = Result<Vec<Effect>, StoreError>;
 
+/// "2" or "2–4".
+fn seat_range(info: &crate::registry::GameInfo) -> String {
+    let (min, max) = (info.seats.start(), info.seats.end());
+    if min == max { min.to_string() } else { format!("{min}–{max}") }
+}
+
 impl<S: Store> App<S> {
     pub(super) fn command(&mut self, ctx: &Ctx, name: &str, args: &[String]) -> Effects {
         match name {
@@ -45,8 +51,7 @@ impl<S: Store> App<S> {
                     &[
                         ("id", info.id.into()),
                         ("name", game_name(&self.i18n, ctx.lang, info).into()),
-                        ("min", (*info.seats.start()).into()),
-                        ("max", (*info.seats.end()).into()),
+                        ("seats", seat_range(info).into()),
                     ],
                 )
             })

@@ -1,9 +1,16 @@
-//! Button tokens: `t<table>:<seq>:<op>` for the lobby, `t<table>:<log>.<view>:<op>` for a
-//! seat's move keyboard (the game's log length and that seat's pick counter, so one player's
-//! picks never make another player's buttons stale). Short enough for Telegram's 64-byte callback data
-//! and Discord's 100-character custom ids. A token names, never grants: every press is checked
-//! against the stored table (chat, sequence number, who may act), so a forged token can do no
-//! more than the presser could do anyway.
+//! Button tokens, short enough for Telegram's 64-byte callback data and Discord's
+//! 100-character custom ids:
+//!
+//! - `t<table>:<seq>:<op>` for the lobby and the `/play` picker;
+//! - `t<table>:<seat>.<acted>.<picks>.<step>:<op>` for a seat's move keyboard: the seat it was
+//!   made for, how many actions that seat had taken, how many picks or page turns it had made
+//!   since, and a fingerprint of the options the keyboard shows. A press is current only if all
+//!   four still hold — so the player's own double-tap is stale, while another player's move in
+//!   a simultaneous phase (the secret set-up) does not make this player's buttons stale unless
+//!   it changed what they offer.
+//!
+//! A token names, never grants: every press is checked against the stored table (chat, seat,
+//! version, who may act now), so a forged token can do no more than the presser could anyway.
 
 /// What a button does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,25 +30,40 @@ pub enum Op {
     Pick(usize),
 }
 
+/// What a move keyboard was made from (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keyboard {
+    pub seat: usize,
+    pub acted: u64,
+    pub picks: u64,
+    pub step: u32,
+}
+
+/// Which state a button belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Version {
+    /// The table's sequence number (lobby buttons).
+    Seq(u64),
+    Keyboard(Keyboard),
+}
+
 /// A parsed token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Token {
     pub table: u64,
-    /// The table's sequence number (lobby), or its log length (move keyboards).
-    pub seq: u64,
-    /// The seat's pick counter, on move keyboards only.
-    pub sub: Option<u64>,
+    pub version: Version,
     pub op: Op,
 }
 
 impl Token {
+    /// A lobby (or picker) token.
     pub fn new(table: u64, seq: u64, op: Op) -> Token {
-        Token { table, seq, sub: None, op }
+        Token { table, version: Version::Seq(seq), op }
     }
 
-    /// A move-keyboard token versioned by the log length and the seat's pick counter.
-    pub fn keyboard(table: u64, log: u64, view: u64, op: Op) -> Token {
-        Token { table, seq: log, sub: Some(view), op }
+    /// A move-keyboard token.
+    pub fn keyboard(table: u64, keyboard: Keyboard, op: Op) -> Token {
+        Token { table, version: Version::Keyboard(keyboard), op }
     }
 
     pub fn encode(&self) -> String {
@@ -55,9 +77,11 @@ impl Token {
             Op::Back => "b".to_string(),
             Op::Pick(n) => format!("g{n}"),
         };
-        match self.sub {
-            Some(sub) => format!("t{}:{}.{}:{}", self.table, self.seq, sub, op),
-            None => format!("t{}:{}:{}", self.table, self.seq, op),
+        match self.version {
+            Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
+            Version::Keyboard(Keyboard { seat, acted, picks, step }) => {
+                format!("t{}:{seat}.{acted}.{picks}.{step:08x}:{op}", self.table)
+            }
         }
     }
 
@@ -68,11 +92,7 @@ impl Token {
         }
         let mut parts = s.strip_prefix('t')?.split(':');
         let table = parse_number(parts.next()?)?;
-        let version = parts.next()?;
-        let (seq, sub) = match version.split_once('.') {
-            Some((seq, sub)) => (parse_number(seq)?, Some(parse_number(sub)?)),
-            None => (parse_number(version)?, None),
-        };
+        let version = parse_version(parts.next()?)?;
         let op = parts.next()?;
         if parts.next().is_some() || op.is_empty() {
             return None;
@@ -90,8 +110,38 @@ impl Token {
             ("g", false) => Op::Pick(n()?),
             _ => return None,
         };
-        Some(Token { table, seq, sub, op })
+        Some(Token { table, version, op })
     }
+}
+
+fn parse_version(s: &str) -> Option<Version> {
+    let parts: Vec<&str> = s.split('.').collect();
+    match parts.as_slice() {
+        [seq] => Some(Version::Seq(parse_number(seq)?)),
+        [seat, acted, picks, step] => {
+            let valid_hex = step.len() == 8 && step.bytes().all(|b| b.is_ascii_hexdigit());
+            Some(Version::Keyboard(Keyboard {
+                seat: usize::try_from(parse_number(seat)?).ok()?,
+                acted: parse_number(acted)?,
+                picks: parse_number(picks)?,
+                step: if valid_hex { u32::from_str_radix(step, 16).ok()? } else { return None },
+            }))
+        }
+        _ => None,
+    }
+}
+
+/// A short fingerprint of the labels a keyboard offers (FNV-1a), so a button whose options
+/// changed under it is recognised as stale.
+pub fn fingerprint<'a>(keys: impl IntoIterator<Item = &'a str>) -> u32 {
+    let mut hash: u32 = 0x811c_9dc5;
+    for key in keys {
+        for byte in key.bytes().chain(std::iter::once(0)) {
+            hash ^= u32::from(byte);
+            hash = hash.wrapping_mul(0x0100_0193);
+        }
+    }
+    hash
 }
 
 /// Decimal digits only (no sign, no spaces, no leading `+`), at most 19 of them.
@@ -119,10 +169,8 @@ mod tests {
             Op::Pick(4),
         ];
         for op in ops {
-            for t in [
-                Token::new(u64::MAX / 2, 1_000_000, op),
-                Token::keyboard(u64::MAX / 2, 1_000_000, 99_999, op),
-            ] {
+            let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };
+            for t in [Token::new(u64::MAX / 2, 1_000_000, op), Token::keyboard(1 << 40, keyboard, op)] {
                 let s = t.encode();
                 assert!(s.len() <= 64, "{s}");
                 assert_eq!(Token::parse(&s), Some(t));
@@ -151,5 +199,12 @@ mod tests {
             assert_eq!(Token::parse(bad), None, "{bad:?} parsed");
         }
         assert_eq!(Token::parse(&"t1:2:c".repeat(20)), None);
+    }
+
+    #[test]
+    fn fingerprints_tell_label_lists_apart() {
+        assert_eq!(fingerprint(["a", "b"]), fingerprint(["a", "b"]));
+        assert_ne!(fingerprint(["a", "b"]), fingerprint(["b", "a"]));
+        assert_ne!(fingerprint(["ab"]), fingerprint(["a", "b"]));
     }
 }

@@ -2,7 +2,7 @@
 //! moves, and the end of the game.
 
 use super::text::{event_lines, game_name, label_text, results, seat_name};
-use super::token::{Op, Token};
+use super::token::{Keyboard, Op, Token, Version, fingerprint};
 use super::{App, Button, ButtonKind, Ctx, Dest, Effect, Mention, Message, Track};
 use crate::choice::Choices;
 use crate::event::{Audience, Event};
@@ -22,6 +22,20 @@ pub fn running(table: &mut Table) -> Result<&mut Box<dyn DynGame>, StoreError> {
 /// The group chat (and thread) of a table.
 pub fn group_of(table: &Table) -> Dest {
     Dest::Chat { chat: table.chat.chat.clone(), thread: table.chat.thread.clone() }
+}
+
+/// What `seat`'s keyboard is made from now: its action and pick counts and a fingerprint of
+/// the options of its current step.
+fn keyboard_of(
+    table: &Table,
+    seat: Seat,
+    choices: &Choices<serde_json::Value>,
+    selection: &[String],
+) -> Keyboard {
+    let (acted, picks) = table.keyboard_version(seat);
+    let step = choices.step(selection);
+    let keys = selection.iter().map(String::as_str).chain(step.iter().map(|l| l.key()));
+    Keyboard { seat, acted, picks, step: fingerprint(keys) }
 }
 
 /// Buttons per row: short labels (pieces, squares) five to a row, words two to a row.
@@ -61,15 +75,22 @@ impl<S: Store> App<S> {
         let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
             return Ok(self.reply(ctx, "not-a-player", &[]));
         };
-        let (log, picks) = table.keyboard_version(seat);
-        if (token.seq, token.sub) != (log, Some(picks)) {
+        let my_turn = table.to_move().includes(seat);
+        let Version::Keyboard(pressed) = token.version else {
             return Ok(self.reply(ctx, "press-stale", &[]));
-        }
-        if !table.to_move().includes(seat) {
-            return Ok(self.reply(ctx, "not-your-turn", &[]));
+        };
+        match (pressed.seat == seat, my_turn) {
+            (false, false) => return Ok(self.reply(ctx, "not-your-turn", &[])),
+            (false, true) => return Ok(self.reply(ctx, "press-not-yours", &[])),
+            // The player's own keyboard from a turn that has passed.
+            (true, false) => return Ok(self.reply(ctx, "press-stale", &[])),
+            (true, true) => {}
         }
         let choices = self.choices_of(&mut table, seat)?;
         let mut selection = table.selection.get(&seat).cloned().unwrap_or_default();
+        if pressed != keyboard_of(&table, seat, &choices, &selection) {
+            return Ok(self.reply(ctx, "press-stale", &[]));
+        }
         match token.op {
             Op::Choose(index) => {
                 let step = choices.step(&selection);
@@ -333,8 +354,8 @@ impl<S: Store> App<S> {
         let step = choices.step(&selection);
         let pages = step.len().div_ceil(page_size).max(1);
         let page = table.page.get(&seat).copied().unwrap_or(0).min(pages - 1);
-        let (log, picks) = table.keyboard_version(seat);
-        let token = |op| ButtonKind::Token(Token::keyboard(table.id, log, picks, op).encode());
+        let keyboard = keyboard_of(table, seat, choices, &selection);
+        let token = |op| ButtonKind::Token(Token::keyboard(table.id, keyboard, op).encode());
         let shown: Vec<(usize, String)> = step
             .iter()
             .enumerate()

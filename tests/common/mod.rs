@@ -83,6 +83,25 @@ impl Chatroom {
             .unwrap_or_default()
     }
 
+    /// The buttons of the latest private message to `user` that had any.
+    pub fn private_buttons(&self, user: &str) -> Vec<(String, String)> {
+        self.seen
+            .iter()
+            .rev()
+            .filter_map(|d| match &d.effect {
+                Effect::Send { to: Dest::User { user: u }, message }
+                | Effect::Edit { to: Dest::User { user: u }, message, .. }
+                    if u == &user.to_lowercase() =>
+                {
+                    Some(message)
+                }
+                _ => None,
+            })
+            .find(|m| !m.buttons.is_empty())
+            .map(buttons_of)
+            .unwrap_or_default()
+    }
+
     /// The token of the latest button whose text contains `text` ("Roll" finds "🎲 Roll").
     pub fn button(&self, text: &str) -> Option<String> {
         self.latest_buttons().into_iter().find(|(t, _)| t.contains(text)).map(|(_, token)| token)
