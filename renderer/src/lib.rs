@@ -1,1 +1,60 @@
-pub fn placeholder() {}
+//! Draws Igroteka game views as small PNG boards for chat.
+//!
+//! The renderer sees only a game's [`AnyView`], never its state. Each frame is drawn straight
+//! into an 8-bit palette image ([`IndexedImage`]) from a fixed palette ([`palette`]), starting
+//! from a background cached per game ([`background`]), so encoding ([`encode_png`]) needs no
+//! colour quantisation and the PNGs stay small. See `docs/renderer.md`.
+//!
+//! The Aeroplane Chess and Tank Battle pictures are [`WIDTH`] × [`HEIGHT`] pixels: a 900 px
+//! square board and a 100 px status strip under it. «Идут танки» is a portrait board, [`WIDTH`] ×
+//! [`TANKS_HEIGHT`]: 1200 px of board and the same strip.
+
+pub mod background;
+pub mod canvas;
+mod deflate;
+pub mod encode;
+pub mod palette;
+pub mod shapes;
+pub mod sprite;
+pub mod strip;
+pub mod text;
+pub mod widgets;
+
+mod aeroplane;
+mod tank_battle;
+mod tanks;
+
+use igroteka::view::AnyView;
+
+pub use canvas::IndexedImage;
+pub use encode::encode_png;
+
+/// Width of every picture in pixels.
+pub const WIDTH: u32 = 900;
+/// Height of the square-board pictures in pixels (board and status strip).
+pub const HEIGHT: u32 = 1000;
+/// Height of the «Идут танки» picture (its portrait board and the status strip).
+pub const TANKS_HEIGHT: u32 = 1300;
+
+const _: () = assert!(aeroplane::WIDTH == WIDTH && aeroplane::HEIGHT == HEIGHT);
+const _: () = assert!(tank_battle::WIDTH == WIDTH && tank_battle::HEIGHT == HEIGHT);
+const _: () = assert!(tanks::WIDTH == WIDTH && tanks::HEIGHT == TANKS_HEIGHT);
+
+/// Draws `view` as a palette image, ready for [`encode_png`].
+pub fn render_frame(view: &AnyView) -> IndexedImage {
+    match view {
+        AnyView::Aeroplane(v) => aeroplane::draw(v),
+        AnyView::TankBattle(v) => tank_battle::draw(v),
+        AnyView::Tanks(v) => tanks::draw(v),
+    }
+}
+
+/// Draws `view` as an RGBA image (for viewers and tests; the PNG path never needs RGBA).
+pub fn render_image(view: &AnyView) -> image::RgbaImage {
+    render_frame(view).to_rgba()
+}
+
+/// Draws `view` and encodes it: the PNG bytes to send.
+pub fn render(view: &AnyView) -> Vec<u8> {
+    encode_png(&render_frame(view))
+}

@@ -1,0 +1,429 @@
+//! Hand-built views shared by the tests and the benchmark (until the games' own `view()`
+//! lands, these are the only views there are).
+#![allow(dead_code)]
+
+use igroteka::games::aeroplane::{self, CornerView, PlaneSpot, PlaneView};
+use igroteka::games::tank_battle::{self, TankView, board};
+use igroteka::games::tanks::{
+    self as tanks_go, FlightView, Heading, LastMove, MineView, PlaneSpot as Airfield, RocketLabel,
+    RocketView, SideView, Stage,
+};
+use igroteka::view::AnyView;
+
+fn plane(corner: u8, number: u8, spot: PlaneSpot, stack: u8, label: Option<&str>) -> PlaneView {
+    PlaneView { corner, number, spot, stack, label: label.map(str::to_string) }
+}
+
+fn seated(seat: usize) -> CornerView {
+    CornerView { seat: Some(seat), place: None, resigned: false }
+}
+
+/// Four fleets in their hangars; red rolled a six and may take any plane off.
+pub fn aeroplane_opening(labels: bool) -> AnyView {
+    let mut planes = Vec::new();
+    for corner in 0..4 {
+        for number in 1..=4 {
+            let label = (labels && corner == 0).then(|| number.to_string());
+            planes.push(plane(
+                corner,
+                number,
+                PlaneSpot::Hangar { slot: number - 1 },
+                1,
+                label.as_deref(),
+            ));
+        }
+    }
+    AnyView::Aeroplane(aeroplane::View {
+        corners: (0..4).map(seated).collect(),
+        planes,
+        to_move: Some(0),
+        last_roll: Some(6),
+        sixes: 1,
+    })
+}
+
+/// Planes everywhere: on the track, stacked, waiting on a launch square, in home columns and
+/// finished; red to move with a 4.
+pub fn aeroplane_midgame(labels: bool) -> AnyView {
+    let l = |s: &'static str| labels.then_some(s);
+    let planes = vec![
+        plane(0, 1, PlaneSpot::Track(5), 1, l("1")),
+        plane(0, 2, PlaneSpot::Track(17), 2, l("2")),
+        plane(0, 3, PlaneSpot::Track(17), 2, None),
+        plane(0, 4, PlaneSpot::Launch, 1, l("4")),
+        plane(1, 1, PlaneSpot::Track(30), 1, None),
+        plane(1, 2, PlaneSpot::HomeColumn(3), 1, None),
+        plane(1, 3, PlaneSpot::Finished { slot: 2 }, 1, None),
+        plane(1, 4, PlaneSpot::Hangar { slot: 3 }, 1, None),
+        plane(2, 1, PlaneSpot::Launch, 1, None),
+        plane(2, 2, PlaneSpot::Launch, 1, None),
+        plane(2, 3, PlaneSpot::Track(45), 1, None),
+        plane(2, 4, PlaneSpot::Finished { slot: 3 }, 1, None),
+        plane(3, 1, PlaneSpot::Track(11), 1, None),
+        plane(3, 2, PlaneSpot::HomeColumn(5), 1, None),
+        plane(3, 3, PlaneSpot::Hangar { slot: 2 }, 1, None),
+        plane(3, 4, PlaneSpot::Track(50), 1, None),
+    ];
+    AnyView::Aeroplane(aeroplane::View {
+        corners: (0..4).map(seated).collect(),
+        planes,
+        to_move: Some(0),
+        last_roll: Some(4),
+        sixes: 0,
+    })
+}
+
+/// Three players: blue's corner empty, green resigned, red finished first, yellow left alone.
+pub fn aeroplane_over() -> AnyView {
+    let mut planes = Vec::new();
+    for number in 1..=4 {
+        planes.push(plane(0, number, PlaneSpot::Finished { slot: number - 1 }, 1, None));
+    }
+    planes.push(plane(1, 1, PlaneSpot::Finished { slot: 0 }, 1, None));
+    planes.push(plane(1, 2, PlaneSpot::HomeColumn(2), 1, None));
+    planes.push(plane(1, 3, PlaneSpot::Track(40), 1, None));
+    planes.push(plane(1, 4, PlaneSpot::Hangar { slot: 3 }, 1, None));
+    let mut corners: Vec<CornerView> = (0..4).map(seated).collect();
+    corners[0].place = Some(1);
+    corners[1].place = Some(2);
+    corners[2] = CornerView { seat: None, place: None, resigned: false };
+    corners[3] = CornerView { seat: Some(2), place: Some(3), resigned: true };
+    AnyView::Aeroplane(aeroplane::View {
+        corners,
+        planes,
+        to_move: None,
+        last_roll: None,
+        sixes: 0,
+    })
+}
+
+fn tank(side: u8, commander: bool, square: (u8, u8), label: Option<String>) -> TankView {
+    TankView { side, commander, square, label }
+}
+
+/// The start position; White to move, every White tank that can move labelled.
+pub fn tanks_start(labels: bool) -> AnyView {
+    let mut tanks = Vec::new();
+    for side in 0..2 {
+        for sq in board::base_squares(side) {
+            let commander = sq == board::commander_start(side);
+            // Tanks with a free neighbour can move: those on the base's inner edge.
+            let free = [(-1i8, 0i8), (0, 1), (-1, 1), (1, 1), (0, -1), (1, 0), (-1, -1), (1, -1)]
+                .iter()
+                .any(|(df, dr)| {
+                    let (f, r) = (sq.0 as i8 + df, sq.1 as i8 + dr);
+                    board::on_board(f, r)
+                        && board::base_of((f as u8, r as u8)).is_none()
+                        && !board::is_mine((f as u8, r as u8))
+                });
+            let label = (labels && side == 0 && free).then(|| board::name(sq));
+            tanks.push(tank(side, commander, sq, label));
+        }
+    }
+    AnyView::TankBattle(tank_battle::View {
+        tanks,
+        to_move: Some(0),
+        selected: None,
+        destinations: Vec::new(),
+        last_move: None,
+        scores: [14, 14],
+        quiet_moves: 0,
+    })
+}
+
+fn sq(name: &str) -> (u8, u8) {
+    board::parse(name).expect("square name")
+}
+
+/// A middle game: Black picked the tank on f8 and sees where it may go (h8 captures); White's
+/// commander just went f4–f6 into the zone. As the game's own view does, every movable Black
+/// tank keeps its label; the picture shows only the destinations' once a tank is picked.
+pub fn tanks_selected(labels: bool) -> AnyView {
+    let t = |side, commander, name: &str| {
+        let label = (labels && side == 1).then(|| name.to_string());
+        tank(side, commander, sq(name), label)
+    };
+    let tanks = vec![
+        t(0, true, "f6"),
+        t(0, false, "c9"),
+        t(0, false, "h8"),
+        t(0, false, "j3"),
+        t(0, false, "k2"),
+        t(0, false, "i1"),
+        t(0, false, "d4"),
+        t(0, false, "b10"),
+        t(1, true, "a11"),
+        t(1, false, "f8"),
+        t(1, false, "b9"),
+        t(1, false, "c11"),
+        t(1, false, "i5"),
+        t(1, false, "k1"),
+        t(1, false, "h10"),
+    ];
+    let destinations = if labels {
+        ["f9", "f10", "f11", "g8", "h8", "e8", "e9"]
+            .iter()
+            .map(|n| (sq(n), n.to_string()))
+            .collect()
+    } else {
+        Vec::new()
+    };
+    AnyView::TankBattle(tank_battle::View {
+        tanks,
+        to_move: Some(1),
+        selected: labels.then(|| sq("f8")),
+        destinations,
+        last_move: Some((sq("f4"), sq("f6"))),
+        scores: [9, 11],
+        quiet_moves: 37,
+    })
+}
+
+/// Game over: White's survivors all reached Black's base, White's commander on a11.
+pub fn tanks_over() -> AnyView {
+    let t = |side, commander, name: &str| tank(side, commander, sq(name), None);
+    let tanks = vec![
+        t(0, true, "a11"),
+        t(0, false, "b11"),
+        t(0, false, "a9"),
+        t(0, false, "c10"),
+        t(1, false, "h2"),
+        t(1, false, "e6"),
+        t(1, true, "k1"),
+    ];
+    AnyView::TankBattle(tank_battle::View {
+        tanks,
+        to_move: None,
+        selected: None,
+        destinations: Vec::new(),
+        last_move: Some((sq("d10"), sq("c10"))),
+        scores: [9, 7],
+        quiet_moves: 12,
+    })
+}
+
+// «Идут танки» ------------------------------------------------------------------------------
+
+/// A circle of the «Идут танки» board by name.
+pub fn node(name: &str) -> u8 {
+    tanks_go::board::parse(name).expect("circle name")
+}
+
+fn go_tank(side: u8, id: u8, at: &str, heading: Heading) -> tanks_go::TankView {
+    let node = node(at);
+    let info = tanks_go::board::node_info(node);
+    tanks_go::TankView {
+        side,
+        id,
+        node,
+        label: info.name.clone(),
+        road: tanks_go::board::ROAD_LETTERS[usize::from(info.spots[0].road)].to_string(),
+        heading,
+        stuck: false,
+        in_river: tanks_go::board::is_destroyed_bridge(node),
+    }
+}
+
+fn go_side(side: u8, ready: bool, on_field: u8, destroyed: u8, arrivals: u8, lost: u8) -> SideView {
+    SideView { side, ready, on_field, destroyed, arrivals, planes_lost: lost }
+}
+
+fn go_plane(side: u8, id: u8, spot: Airfield) -> tanks_go::PlaneView {
+    tanks_go::PlaneView { side, id, spot }
+}
+
+/// The six rocket stands; `labels[owner]` is shown when set, `revealed[owner][k]` marks stands
+/// a flight turned over.
+fn go_rockets(labels: [Option<[RocketLabel; 3]>; 2], revealed: [[bool; 3]; 2]) -> Vec<RocketView> {
+    let mut rockets = Vec::new();
+    for side in 0..2u8 {
+        for k in 0..3 {
+            let s = usize::from(side);
+            rockets.push(RocketView {
+                side,
+                rocket: tanks_go::board::ROCKET_NAMES[s][k].to_string(),
+                label: labels[s].map(|l| l[k]),
+                revealed: revealed[s][k],
+            });
+        }
+    }
+    rockets
+}
+
+fn go_view(stage: Stage, to_move: Option<u8>) -> tanks_go::View {
+    tanks_go::View {
+        dice: true,
+        two_hits: false,
+        stage,
+        to_move,
+        sides: Vec::new(),
+        tanks: Vec::new(),
+        planes: (0..2)
+            .flat_map(|s| (0..2).map(move |k| go_plane(s, k, Airfield::Airfield(k))))
+            .collect(),
+        rockets: go_rockets([None, None], [[false; 3]; 2]),
+        mines: Vec::new(),
+        rolls_left: 0,
+        last_roll: None,
+        distances_left: Vec::new(),
+        quiet_turns: 0,
+        guard_turns: 120,
+        last_move: None,
+        last_flight: None,
+        selection: Vec::new(),
+        options: Vec::new(),
+    }
+}
+
+const RED_MINES: [&str; 3] = ["A2", "B4", "D3"];
+
+/// The set-up: Green has confirmed; Red is laying mines (three down) after pressing "Mine".
+/// `private`: Red's own view (its mines, its rocket labels, the free mine circles as options);
+/// otherwise the public view of the same moment. `mines` picks Red's secret mine circles.
+pub fn tanks_go_setup_with(private: bool, mines: &[&str], odd: usize) -> AnyView {
+    let mut v = go_view(Stage::Setup, None);
+    v.sides = vec![go_side(0, false, 4, 0, 0, 0), go_side(1, true, 4, 0, 0, 0)];
+    for k in 0..4u8 {
+        v.tanks.push(go_tank(0, k, &format!("R{}", k + 1), Heading::Down));
+    }
+    for k in 0..4u8 {
+        v.tanks.push(go_tank(1, k, &format!("G{}", k + 1), Heading::Up));
+    }
+    if private {
+        let labels =
+            std::array::from_fn(|k| if k == odd { RocketLabel::Hit } else { RocketLabel::Miss });
+        v.rockets = go_rockets([Some(labels), None], [[false; 3]; 2]);
+        v.mines = mines
+            .iter()
+            .map(|m| MineView { side: 0, mine: m.to_string(), node: node(m) })
+            .collect();
+        v.selection = vec!["btn-tanks-mine".into()];
+        v.options = tanks_go::board::mine_nodes(0)
+            .into_iter()
+            .filter(|n| !v.mines.iter().any(|m| m.node == *n))
+            .map(|n| tanks_go::board::name(n).to_string())
+            .collect();
+    }
+    AnyView::Tanks(v)
+}
+
+pub fn tanks_go_setup(private: bool) -> AnyView {
+    tanks_go_setup_with(private, &RED_MINES, 1)
+}
+
+/// Mid-game, public: Red rolled a 2 (two rolls left after it) and picks a tank for it: the
+/// tanks on A7 and B12 may take it (C9 fell into the river and sits out). Green's last move
+/// went D20–A18–D17; Red has lost a plane; one Red tank was destroyed.
+pub fn tanks_go_midgame(options: bool) -> AnyView {
+    let mut v = go_view(Stage::Pick, Some(0));
+    v.sides = vec![go_side(0, true, 3, 1, 0, 1), go_side(1, true, 4, 0, 0, 0)];
+    let mut river = go_tank(0, 2, "C9", Heading::Down);
+    river.stuck = true;
+    v.tanks = vec![
+        go_tank(0, 0, "A7", Heading::Down),
+        go_tank(0, 1, "B12", Heading::Down),
+        river,
+        go_tank(1, 0, "C16", Heading::Up),
+        go_tank(1, 1, "D17", Heading::Up),
+        go_tank(1, 2, "B19", Heading::Up),
+        go_tank(1, 3, "G1", Heading::Up),
+    ];
+    v.planes = vec![
+        go_plane(0, 0, Airfield::Lost),
+        go_plane(0, 1, Airfield::Airfield(1)),
+        go_plane(1, 0, Airfield::Airfield(0)),
+        go_plane(1, 1, Airfield::Airfield(1)),
+    ];
+    v.rolls_left = 2;
+    v.last_roll = Some(2);
+    v.quiet_turns = 7;
+    v.last_move = Some(LastMove { side: 1, path: ["D20", "D19", "A18", "D17"].map(node).to_vec() });
+    if options {
+        v.options = vec!["A7".into(), "B12".into()];
+    }
+    AnyView::Tanks(v)
+}
+
+/// Just after a flight, public: Red's plane from the left airfield flew at Green's tank on
+/// A16, passed it (bombed) and was shot down over g2; g1 «П» and g2 «Ц-П» lie turned over
+/// while Green decides in private whether to re-arrange them.
+pub fn tanks_go_flight() -> AnyView {
+    let mut v = go_view(Stage::Rearrange, Some(1));
+    v.sides = vec![go_side(0, true, 3, 1, 0, 1), go_side(1, true, 3, 1, 0, 0)];
+    v.tanks = vec![
+        go_tank(0, 0, "A11", Heading::Down),
+        go_tank(0, 1, "B14", Heading::Down),
+        go_tank(0, 3, "D8", Heading::Down),
+        go_tank(1, 0, "B16", Heading::Up),
+        go_tank(1, 1, "C13", Heading::Up),
+        go_tank(1, 2, "G2", Heading::Up),
+    ];
+    v.planes = vec![
+        go_plane(0, 0, Airfield::Lost),
+        go_plane(0, 1, Airfield::Airfield(1)),
+        go_plane(1, 0, Airfield::Airfield(1)),
+        go_plane(1, 1, Airfield::Airfield(1)),
+    ];
+    let green = [RocketLabel::Miss, RocketLabel::Hit, RocketLabel::Miss];
+    let mut rockets = go_rockets([None, Some(green)], [[false; 3], [true, true, false]]);
+    rockets[5].label = None;
+    v.rockets = rockets;
+    v.quiet_turns = 0;
+    v.last_flight = Some(FlightView {
+        side: 0,
+        airfield: 0,
+        target: node("A16"),
+        shot_down: true,
+        bombed: true,
+    });
+    AnyView::Tanks(v)
+}
+
+/// Game over: the field is empty; Red's last tank just arrived on G3. Red brought two tanks
+/// through, Green one: Red wins.
+pub fn tanks_go_over() -> AnyView {
+    let mut v = go_view(Stage::Over, None);
+    v.sides = vec![go_side(0, true, 0, 2, 2, 1), go_side(1, true, 0, 3, 1, 2)];
+    v.planes = vec![
+        go_plane(0, 0, Airfield::Lost),
+        go_plane(0, 1, Airfield::Airfield(0)),
+        go_plane(1, 0, Airfield::Lost),
+        go_plane(1, 1, Airfield::Lost),
+    ];
+    v.last_roll = Some(3);
+    v.quiet_turns = 4;
+    v.last_move = Some(LastMove { side: 0, path: ["A21", "A22", "A23", "G3"].map(node).to_vec() });
+    AnyView::Tanks(v)
+}
+
+/// The dice-free variant, public: Red has used 2; the tank on A7 is picked and may drive 1, 3
+/// or 4.
+pub fn tanks_go_no_dice() -> AnyView {
+    let AnyView::Tanks(mut v) = tanks_go_midgame(false) else { unreachable!() };
+    v.stage = Stage::Turn;
+    v.dice = false;
+    v.rolls_left = 0;
+    v.last_roll = None;
+    v.distances_left = vec![1, 3, 4];
+    v.selection = vec!["A7".into()];
+    v.options = vec!["1".into(), "3".into(), "4".into()];
+    AnyView::Tanks(v)
+}
+
+/// Every sample view, named, for loops.
+pub fn all() -> Vec<(&'static str, AnyView)> {
+    vec![
+        ("aeroplane_opening", aeroplane_opening(true)),
+        ("aeroplane_midgame", aeroplane_midgame(true)),
+        ("aeroplane_over", aeroplane_over()),
+        ("tank_battle_start", tanks_start(true)),
+        ("tank_battle_selected", tanks_selected(true)),
+        ("tank_battle_over", tanks_over()),
+        ("tanks_setup_red", tanks_go_setup(true)),
+        ("tanks_setup_public", tanks_go_setup(false)),
+        ("tanks_midgame", tanks_go_midgame(true)),
+        ("tanks_flight", tanks_go_flight()),
+        ("tanks_over", tanks_go_over()),
+        ("tanks_no_dice", tanks_go_no_dice()),
+    ]
+}

@@ -1,0 +1,348 @@
+//! Properties of every picture: size on the wire, dimensions, that labels show, that the PNG
+//! decodes to exactly the frame drawn, and that odd views do not panic.
+
+mod common;
+
+use igroteka::games::aeroplane::{self, PlaneSpot, PlaneView};
+use igroteka::games::tank_battle::{self, TankView};
+use igroteka::games::tanks::{self as tanks_go, FlightView, LastMove, MineView, Stage};
+use igroteka::view::AnyView;
+use igroteka_renderer::{
+    HEIGHT, IndexedImage, TANKS_HEIGHT, WIDTH, encode_png, render, render_frame, render_image,
+};
+
+/// The most a board PNG may weigh.
+const MAX_BYTES: usize = 60 * 1024;
+
+#[test]
+fn every_sample_png_stays_under_60_kb() {
+    for (name, view) in common::all() {
+        let len = render(&view).len();
+        assert!(len <= MAX_BYTES, "{name}: {len} bytes");
+    }
+}
+
+#[test]
+fn pictures_are_900_by_1000_or_900_by_1300_as_documented() {
+    assert_eq!((WIDTH, HEIGHT, TANKS_HEIGHT), (900, 1000, 1300));
+    for (name, view) in common::all() {
+        let height = if matches!(view, AnyView::Tanks(_)) { TANKS_HEIGHT } else { HEIGHT };
+        let decoded = image::load_from_memory(&render(&view)).expect("decodes");
+        assert_eq!((decoded.width(), decoded.height()), (WIDTH, height), "{name}");
+        assert_eq!(render_image(&view).dimensions(), (WIDTH, height), "{name}");
+    }
+}
+
+#[test]
+fn the_png_is_an_indexed_image_that_decodes_to_the_frame() {
+    for (name, view) in common::all() {
+        let png = render(&view);
+        let decoder = png::Decoder::new(png.as_slice());
+        let reader = decoder.read_info().expect("png header");
+        assert_eq!(reader.info().color_type, png::ColorType::Indexed, "{name}");
+        assert_eq!(reader.info().bit_depth, png::BitDepth::Eight, "{name}");
+        let decoded = image::load_from_memory(&png).expect("decodes").to_rgba8();
+        assert_eq!(decoded, render_image(&view), "{name}");
+    }
+}
+
+#[test]
+fn labels_change_the_pixels() {
+    let pairs = [
+        (common::aeroplane_opening(true), common::aeroplane_opening(false)),
+        (common::aeroplane_midgame(true), common::aeroplane_midgame(false)),
+        (common::tanks_start(true), common::tanks_start(false)),
+        (common::tanks_selected(true), common::tanks_selected(false)),
+        (common::tanks_go_midgame(true), common::tanks_go_midgame(false)),
+    ];
+    for (with, without) in pairs {
+        assert_ne!(render_frame(&with), render_frame(&without));
+    }
+}
+
+#[test]
+fn one_label_changes_the_pixels_around_its_piece() {
+    let AnyView::TankBattle(mut view) = common::tanks_start(false) else { unreachable!() };
+    let plain = render_frame(&AnyView::TankBattle(view.clone()));
+    view.tanks[0].label = Some("g1".into());
+    let labelled = render_frame(&AnyView::TankBattle(view));
+    let changed = plain.pixels.iter().zip(&labelled.pixels).filter(|(a, b)| a != b).count();
+    assert!(changed > 300, "{changed} pixels changed");
+}
+
+#[test]
+fn rendering_is_deterministic() {
+    for (name, view) in common::all() {
+        assert_eq!(render(&view), render(&view), "{name}");
+    }
+}
+
+/// Synthetic frames that stress the compressor: noise (no matches), flat, stripes, and
+/// a long run of rows that each differ from the one above.
+#[test]
+fn the_compressor_round_trips_hard_frames() {
+    let colours = igroteka_renderer::palette::palette().colours.len() as u32;
+    let mut seed = 12345u32;
+    let mut noise = || {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        ((seed >> 16) % colours) as u8
+    };
+    let frames = [
+        IndexedImage { width: 301, height: 97, pixels: (0..301 * 97).map(|_| noise()).collect() },
+        IndexedImage::new(900, 1000, igroteka_renderer::palette::PAPER),
+        IndexedImage {
+            width: 64,
+            height: 64,
+            pixels: (0..64 * 64).map(|i| (i % 7) as u8).collect(),
+        },
+        IndexedImage { width: 1, height: 1, pixels: vec![3] },
+        IndexedImage {
+            width: 200,
+            height: 300,
+            pixels: (0..200 * 300u32).map(|i| ((i / 200 + i % 200) % colours) as u8).collect(),
+        },
+    ];
+    for frame in frames {
+        let png = encode_png(&frame);
+        let decoded = image::load_from_memory(&png).expect("decodes").to_rgba8();
+        assert_eq!(decoded, frame.to_rgba(), "{}x{}", frame.width, frame.height);
+    }
+}
+
+#[test]
+fn odd_views_render_without_panicking() {
+    let planes = vec![
+        PlaneView {
+            corner: 0,
+            number: 1,
+            spot: PlaneSpot::Track(51),
+            stack: 4,
+            label: Some("1+2+3+4".into()),
+        },
+        PlaneView {
+            corner: 1,
+            number: 9,
+            spot: PlaneSpot::HomeColumn(0),
+            stack: 1,
+            label: Some("2".into()),
+        },
+        PlaneView {
+            corner: 2,
+            number: 1,
+            spot: PlaneSpot::Launch,
+            stack: 1,
+            label: Some("a".into()),
+        },
+        PlaneView {
+            corner: 2,
+            number: 2,
+            spot: PlaneSpot::Launch,
+            stack: 1,
+            label: Some("b".into()),
+        },
+        PlaneView {
+            corner: 2,
+            number: 3,
+            spot: PlaneSpot::Launch,
+            stack: 1,
+            label: Some("c".into()),
+        },
+        PlaneView {
+            corner: 2,
+            number: 4,
+            spot: PlaneSpot::Launch,
+            stack: 1,
+            label: Some("d".into()),
+        },
+    ];
+    let views = [
+        AnyView::Aeroplane(aeroplane::View {
+            corners: vec![],
+            planes,
+            to_move: Some(3),
+            last_roll: Some(1),
+            sixes: 2,
+        }),
+        AnyView::TankBattle(tank_battle::View {
+            tanks: vec![TankView {
+                side: 1,
+                commander: true,
+                square: (10, 10),
+                label: Some("к11".into()),
+            }],
+            to_move: None,
+            selected: Some((0, 0)),
+            destinations: vec![((5, 5), "f6".into()), ((10, 10), "k11".into())],
+            last_move: Some(((0, 0), (0, 1))),
+            scores: [-3, 1000],
+            quiet_moves: 100,
+        }),
+    ];
+    for view in views {
+        assert!(render(&view).len() <= MAX_BYTES);
+    }
+}
+
+/// What the public sees of a «Идут танки» view: no mines, no rocket label a flight has not
+/// turned over, and no buttons of a private choice. Built by hand from a seat's view, the way
+/// the game builds its public view.
+fn as_public(view: &AnyView) -> AnyView {
+    let AnyView::Tanks(v) = view else { panic!("a tanks view") };
+    let mut v = v.clone();
+    v.mines.clear();
+    for rocket in &mut v.rockets {
+        if !rocket.revealed {
+            rocket.label = None;
+        }
+    }
+    if matches!(v.stage, Stage::Setup | Stage::Rearrange) {
+        v.selection.clear();
+        v.options.clear();
+    }
+    AnyView::Tanks(v)
+}
+
+#[test]
+fn the_public_tanks_picture_is_the_same_whatever_the_secrets() {
+    // Two set-ups that differ only in Red's secrets: where its mines lie, which stand has «Ц-П».
+    let red_a = common::tanks_go_setup_with(true, &["A2", "B4", "D3"], 1);
+    let red_b = common::tanks_go_setup_with(true, &["A1", "C5", "D5"], 0);
+    let (public_a, public_b) = (as_public(&red_a), as_public(&red_b));
+    assert_eq!(public_a, public_b);
+    assert_eq!(public_a, common::tanks_go_setup(false));
+    // Interleave private renders so any state kept between renders would show.
+    let private_a = render(&red_a);
+    let seen_a = render(&public_a);
+    let private_b = render(&red_b);
+    let seen_b = render(&public_b);
+    assert_eq!(seen_a, seen_b);
+    assert_eq!(seen_a, render(&common::tanks_go_setup(false)));
+    assert_ne!(private_a, seen_a, "Red's own view shows its mines and labels");
+    assert_ne!(private_a, private_b);
+}
+
+#[test]
+fn a_flight_shows_only_the_turned_over_labels_to_the_public() {
+    let AnyView::Tanks(mut green) = common::tanks_go_flight() else { unreachable!() };
+    // Green's own view knows g3 too, and sees the re-arranging buttons.
+    green.rockets[5].label = Some(tanks_go::RocketLabel::Miss);
+    green.options = vec!["g1".into(), "g3".into()];
+    let green = AnyView::Tanks(green);
+    let public = as_public(&green);
+    assert_eq!(public, common::tanks_go_flight());
+    assert_ne!(render(&green), render(&public));
+    assert_eq!(render(&public), render(&common::tanks_go_flight()));
+}
+
+#[test]
+fn own_mines_are_drawn_only_where_the_view_puts_them() {
+    let AnyView::Tanks(mut v) = common::tanks_go_setup(false) else { unreachable!() };
+    let plain = render_frame(&AnyView::Tanks(v.clone()));
+    v.mines.push(MineView { side: 0, mine: "B2".into(), node: common::node("B2") });
+    let mined = render_frame(&AnyView::Tanks(v));
+    let changed: Vec<usize> =
+        (0..plain.pixels.len()).filter(|i| plain.pixels[*i] != mined.pixels[*i]).collect();
+    assert!(changed.len() > 200, "{} pixels changed", changed.len());
+    // All of them within the mine glyph round B2 (x 360, y 140 on the picture).
+    for i in changed {
+        let (x, y) = ((i % WIDTH as usize) as f32, (i / WIDTH as usize) as f32);
+        assert!((x - 360.0).abs() <= 16.0 && (y - 140.0).abs() <= 16.0, "({x}, {y})");
+    }
+}
+
+#[test]
+fn odd_tanks_views_render_without_panicking() {
+    let AnyView::Tanks(base) = common::tanks_go_midgame(true) else { unreachable!() };
+    let mut odd = base.clone();
+    odd.sides.clear();
+    odd.tanks[0].node = 200;
+    odd.tanks[1].side = 7;
+    odd.planes.push(tanks_go::PlaneView { side: 9, id: 9, spot: tanks_go::PlaneSpot::Airfield(5) });
+    odd.rockets[0].rocket = "x9".into();
+    odd.mines.push(MineView { side: 0, mine: "??".into(), node: 255 });
+    odd.rolls_left = 200;
+    odd.last_roll = Some(9);
+    odd.quiet_turns = 100_000;
+    odd.last_move = Some(LastMove { side: 5, path: vec![250, 0, 0, 251] });
+    odd.last_flight =
+        Some(FlightView { side: 3, airfield: 9, target: 240, shot_down: true, bombed: true });
+    odd.selection = vec!["zz".into(), "A7".into(), "r1".into()];
+    odd.options = vec!["".into(), "Z99".into(), "7".into(), "g2".into(), "A7".into()];
+    let mut free = base.clone();
+    free.dice = false;
+    free.distances_left = vec![0, 9, 1];
+    free.options = vec!["1".into(), "0".into()];
+    let mut over = base;
+    over.stage = Stage::Over;
+    over.to_move = Some(0);
+    over.last_move = Some(LastMove { side: 0, path: vec![] });
+    for view in [odd, free, over] {
+        assert!(render(&AnyView::Tanks(view)).len() <= MAX_BYTES);
+    }
+}
+
+/// Plays «Идут танки» through the core with a fixed pseudo-random policy (both dice settings)
+/// and draws the views the bot would send along the way: public and both seats, with and
+/// without a first pick selected. Every text option must name something the picture marks (a
+/// circle, a rocket stand, a distance), and a public view must carry no mines.
+#[test]
+fn views_of_played_tanks_games_render() {
+    use igroteka::game::{Actor, Game, Setup, ToMove, Viewer};
+    use igroteka::games::tanks::{SETTINGS, Tanks};
+
+    let mut seed = 7u32;
+    let mut next = move |n: usize| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (seed >> 16) as usize % n.max(1)
+    };
+    let drawable = |label: &str| {
+        tanks_go::board::parse(label).is_some()
+            || tanks_go::board::ROCKET_NAMES.iter().flatten().any(|n| *n == label)
+            || ["1", "2", "3", "4"].contains(&label)
+    };
+    let mut drawn = 0;
+    for dice in ["die", "no-die"] {
+        let mut settings = igroteka::settings::defaults(SETTINGS);
+        settings.insert("dice".into(), dice.into());
+        let mut game = Tanks::new(&Setup { seats: 2, settings }).expect("a game");
+        for step in 0..600 {
+            let seat = match game.to_move() {
+                ToMove::Over => break,
+                ToMove::Chance => {
+                    let outcomes = game.chance_outcomes();
+                    let pick = next(outcomes.len());
+                    game.apply(Actor::Chance, &outcomes[pick].0);
+                    continue;
+                }
+                ToMove::Seats(seats) => seats[next(seats.len())],
+            };
+            let choices = game.choices(seat);
+            assert!(!choices.options.is_empty(), "step {step}: seat {seat} has no choice");
+            let choice = &choices.options[next(choices.options.len())];
+            if step % 7 == 0 {
+                let first = choice.path[0].key().to_string();
+                let viewers = [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)];
+                for viewer in viewers {
+                    for selection in [vec![], vec![first.clone()]] {
+                        let AnyView::Tanks(view) = game.view(viewer, &selection) else {
+                            panic!("a tanks view")
+                        };
+                        for option in &view.options {
+                            assert!(drawable(option), "step {step}: option {option:?}");
+                        }
+                        if viewer == Viewer::Public {
+                            assert!(view.mines.is_empty(), "step {step}: public mines");
+                        }
+                        let frame = render_frame(&AnyView::Tanks(view));
+                        assert_eq!((frame.width, frame.height), (WIDTH, TANKS_HEIGHT));
+                        drawn += 1;
+                    }
+                }
+            }
+            game.apply(Actor::Seat(seat), &choice.action);
+        }
+        let last = game.view(Viewer::Public, &[]);
+        assert!(render(&last).len() <= MAX_BYTES);
+    }
+    assert!(drawn > 50, "{drawn} views drawn");
+}
