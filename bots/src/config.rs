@@ -28,6 +28,8 @@ pub struct PlatformConfig {
     pub username: Option<String>,
     /// The API base URL (a local emulator in tests).
     pub api_url: Option<String>,
+    /// Discord: register the slash commands for this guild only (instant) instead of globally.
+    pub guild_id: Option<String>,
 }
 
 impl std::fmt::Debug for PlatformConfig {
@@ -36,6 +38,7 @@ impl std::fmt::Debug for PlatformConfig {
             .field("token", &self.token.as_ref().map(|_| "<hidden>"))
             .field("username", &self.username)
             .field("api_url", &self.api_url)
+            .field("guild_id", &self.guild_id)
             .finish()
     }
 }

@@ -7,8 +7,10 @@
 mod cli;
 mod config;
 mod console;
+mod discord;
 mod driver;
 mod script;
+mod telegram;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -83,19 +85,31 @@ fn open_store(config: &Config) -> Result<SledStore, String> {
 
 fn run_bot() -> Result<(), String> {
     let config = load_config()?;
-    let platforms: Vec<&str> = [
-        config.telegram.token.as_ref().map(|_| "Telegram"),
-        config.discord.token.as_ref().map(|_| "Discord"),
-    ]
-    .into_iter()
-    .flatten()
-    .collect();
-    if !platforms.is_empty() {
-        eprintln!(
-            "igroteka: a token for {} is configured, but this build has no chat adapters yet; \
-             starting the console instead.",
-            platforms.join(" and ")
-        );
+    if config.discord.token.is_some() && config.telegram.token.is_some() {
+        // Both platforms in one process over one data folder: each adapter runs its own engine
+        // on the shared store, whose compare-and-swap saves keep them consistent.
+        let store = open_store(&config)?;
+        let (discord_config, discord_store) = (config.clone(), store.clone());
+        std::thread::spawn(move || {
+            if let Err(e) = discord::run(&discord_config, discord_store) {
+                eprintln!("igroteka: {e}");
+            }
+        });
+        let result = telegram::run(&config, store.clone());
+        let _ = store.flush();
+        return result;
+    }
+    if config.discord.token.is_some() {
+        let store = open_store(&config)?;
+        let result = discord::run(&config, store.clone());
+        let _ = store.flush();
+        return result;
+    }
+    if config.telegram.token.is_some() {
+        let store = open_store(&config)?;
+        let result = telegram::run(&config, store.clone());
+        let _ = store.flush();
+        return result;
     }
     console(&config)
 }

@@ -1,0 +1,142 @@
+//! Discord interactions → the core's [`Input`]: who (user, display name, moderator rights,
+//! locale), where (a guild channel, or the direct-message channel: `private`), and what (a slash
+//! command with its options as words, or a pressed button's custom id as a press token).
+//!
+//! Also records what the outbound side needs to answer the interaction (its id and token, the
+//! message a button was on) in a [`Context`].
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use igroteka::app::{Action, Chat, Input, User};
+use igroteka::table::Platform;
+use serenity::model::application::{
+    CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Interaction,
+};
+use serenity::model::guild::Member;
+use serenity::model::user::User as DiscordUser;
+
+use super::commands::{self, BoardTo};
+use super::render::{MINE_ID, SELECT_PREFIX};
+
+/// What the adapter needs to know about the interaction it answers.
+#[derive(Debug, Clone)]
+pub struct Context {
+    pub interaction_id: u64,
+    pub token: String,
+    pub user: String,
+    pub channel: u64,
+    /// The interaction came from a direct-message channel.
+    pub in_dm: bool,
+    /// A slash command (its deferred response is still to be filled), or a component press on
+    /// this message.
+    pub pressed_on: Option<u64>,
+    /// Private content for the caller goes to their DMs rather than an ephemeral reply.
+    pub prefer_dm: bool,
+    /// The deferred response is ephemeral (only the caller sees it).
+    pub ephemeral: bool,
+}
+
+impl Context {
+    pub fn is_command(&self) -> bool {
+        self.pressed_on.is_none()
+    }
+}
+
+/// An interaction the adapter will hand to the core.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub input: Input,
+    pub context: Context,
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
+}
+
+/// The request an interaction stands for; `None` for kinds the bot does not handle
+/// (autocomplete, modals, pings).
+pub fn request(interaction: &Interaction, now: u64) -> Option<Request> {
+    match interaction {
+        Interaction::Command(command) => Some(from_command(command, now)),
+        Interaction::Component(component) => from_component(component, now),
+        _ => None,
+    }
+}
+
+fn from_command(command: &CommandInteraction, now: u64) -> Request {
+    let call = commands::invocation(&command.data.name, &command.data.options);
+    let in_dm = command.guild_id.is_none();
+    let mut private = in_dm;
+    let (mut ephemeral, mut prefer_dm) = (false, false);
+    match call.board {
+        Some(BoardTo::Me) if !in_dm => (private, ephemeral) = (true, true),
+        Some(BoardTo::Dm) if !in_dm => (private, ephemeral, prefer_dm) = (true, true, true),
+        _ => {}
+    }
+    let context = Context {
+        interaction_id: command.id.get(),
+        token: command.token.clone(),
+        user: command.user.id.to_string(),
+        channel: command.channel_id.get(),
+        in_dm,
+        pressed_on: None,
+        prefer_dm,
+        ephemeral,
+    };
+    let input = Input {
+        platform: Platform::Discord,
+        chat: Chat { id: command.channel_id.to_string(), private, thread: None },
+        user: user(&command.user, command.member.as_deref(), &command.locale),
+        now,
+        action: Action::Command { name: call.name, args: call.args },
+    };
+    Request { input, context }
+}
+
+fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request> {
+    let id = component.data.custom_id.as_str();
+    let in_dm = component.guild_id.is_none();
+    let (action, private) = match &component.data.kind {
+        ComponentInteractionDataKind::Button if id == MINE_ID => {
+            (Action::Command { name: "board".into(), args: Vec::new() }, true)
+        }
+        ComponentInteractionDataKind::Button => (Action::Press { token: id.to_string() }, in_dm),
+        ComponentInteractionDataKind::StringSelect { values } if id.starts_with(SELECT_PREFIX) => {
+            (Action::Press { token: values.first()?.clone() }, in_dm)
+        }
+        _ => return None,
+    };
+    let context = Context {
+        interaction_id: component.id.get(),
+        token: component.token.clone(),
+        user: component.user.id.to_string(),
+        channel: component.channel_id.get(),
+        in_dm,
+        pressed_on: Some(component.message.id.get()),
+        prefer_dm: false,
+        ephemeral: false,
+    };
+    let input = Input {
+        platform: Platform::Discord,
+        chat: Chat { id: component.channel_id.to_string(), private, thread: None },
+        user: user(&component.user, component.member.as_ref(), &component.locale),
+        now,
+        action,
+    };
+    Some(Request { input, context })
+}
+
+/// The player as the core sees them: the server nickname where there is one, and moderators
+/// (Manage Messages or more) may cancel any game in the channel.
+fn user(who: &DiscordUser, member: Option<&Member>, locale: &str) -> User {
+    let name = member
+        .and_then(|m| m.nick.clone())
+        .or_else(|| who.global_name.clone())
+        .unwrap_or_else(|| who.name.clone());
+    let admin = member
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_messages());
+    let lang = (!locale.is_empty()).then(|| locale.to_string());
+    User { id: who.id.to_string(), name, admin, lang }
+}

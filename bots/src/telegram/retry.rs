@@ -1,0 +1,99 @@
+//! Flood limits and safe error texts.
+//!
+//! teloxide never retries a `429 Too Many Requests` itself (the Throttle adaptor only paces
+//! sends), so every call — sends, edits and callback answers alike — goes through [`call`],
+//! which waits the `retry_after` Telegram asks for and tries again: nothing is lost under 429s.
+//! Error texts of the HTTP client can quote the request URL, which holds the token:
+//! [`describe`] masks it before anything is logged.
+
+use std::future::Future;
+use std::time::Duration;
+
+use teloxide::RequestError;
+
+/// How many 429s in a row one call waits out before giving up.
+const MAX_RETRIES: usize = 8;
+/// The longest single wait accepted from a `retry_after`.
+const MAX_WAIT: Duration = Duration::from_secs(120);
+
+/// Runs `request` (built afresh for each attempt), waiting out flood limits and retrying
+/// connection failures a few times.
+pub async fn call<T, F, Fut>(mut request: F) -> Result<T, RequestError>
+where
+    F: FnMut() -> Fut,
+    Fut: Future<Output = Result<T, RequestError>>,
+{
+    let mut attempt = 0;
+    loop {
+        let result = request().await;
+        attempt += 1;
+        let wait = match &result {
+            Err(RequestError::RetryAfter(after)) => after.duration().min(MAX_WAIT),
+            // A request that never reached the server is safe to send again.
+            Err(RequestError::Network(e)) if e.is_connect() && attempt < 3 => {
+                Duration::from_millis(500 * attempt as u64)
+            }
+            _ => return result,
+        };
+        if attempt > MAX_RETRIES {
+            return result;
+        }
+        tokio::time::sleep(wait).await;
+    }
+}
+
+/// An error's text with any bot token masked.
+pub fn describe(error: &RequestError, token: &str) -> String {
+    scrub(&error.to_string(), token)
+}
+
+/// Masks `token` and anything shaped like a token in a Bot API URL (`/bot<id>:<secret>`).
+pub fn scrub(text: &str, token: &str) -> String {
+    let mut text = if token.is_empty() { text.to_string() } else { text.replace(token, "<token>") };
+    let mut from = 0;
+    while let Some(found) = text[from..].find("/bot") {
+        let start = from + found + 4;
+        let end = text[start..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == ':' || c == '_' || c == '-'))
+            .map_or(text.len(), |e| start + e);
+        if text[start..end].contains(':') {
+            text.replace_range(start..end, "<token>");
+        }
+        from = start;
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_are_masked() {
+        let url =
+            "error sending request for url (https://api.telegram.org/bot123:ABC-def_9/sendMessage)";
+        let shown = scrub(url, "");
+        assert!(!shown.contains("ABC"), "{shown}");
+        assert!(shown.contains("/bot<token>/sendMessage"), "{shown}");
+        assert_eq!(scrub("a 123:ABC b", "123:ABC"), "a <token> b");
+    }
+
+    #[tokio::test(flavor = "current_thread")]
+    async fn waits_out_retry_after() {
+        let mut calls = 0;
+        let result: Result<u8, RequestError> = call(|| {
+            calls += 1;
+            let n = calls;
+            async move {
+                if n < 3 {
+                    Err(RequestError::RetryAfter(teloxide::types::Seconds::from_seconds(0)))
+                } else {
+                    Ok(7)
+                }
+            }
+        })
+        .await;
+        assert_eq!(result.unwrap(), 7);
+        assert_eq!(calls, 3);
+    }
+}

@@ -1,0 +1,358 @@
+//! A local fake Discord for end-to-end tests: REST ([`server`]) and gateway ([`gateway`]) on
+//! 127.0.0.1, and the real `igroteka` binary run against it ([`BotProcess`]).
+//!
+//! No usable Discord emulator exists, so this one is written for what serenity 0.12 sends and
+//! parses. A test acts as Discord's users (slash commands, button presses, select picks) and
+//! reads what the bot did (messages with components and attachment bytes, ephemeral replies,
+//! DMs, how each interaction was answered and when).
+
+#![allow(dead_code)]
+
+pub mod gateway;
+pub mod payloads;
+pub mod server;
+pub mod state;
+
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+pub use state::{Channel, Interaction, Msg, State, TestUser};
+
+/// The fake bot token.
+pub const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.discord-emulator-token";
+
+/// A generous bound for one step of the bot on a slow, shared machine.
+pub const STEP: Duration = Duration::from_secs(30);
+
+pub struct Emulator {
+    pub shared: Arc<server::Shared>,
+    port: u16,
+    _runtime: tokio::runtime::Runtime,
+}
+
+impl Emulator {
+    pub fn start() -> Emulator {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let shared = Arc::new(server::Shared {
+            token: TOKEN.to_string(),
+            state: Mutex::new(State { next_id: 1_000_000_000_000_000_000, ..State::default() }),
+            gateway_url: Mutex::new(String::new()),
+            gateway: Mutex::new(None),
+            seq: Default::default(),
+        });
+        let rest = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("bind");
+        let ws = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("bind");
+        let port = rest.local_addr().unwrap().port();
+        *shared.gateway_url.lock().unwrap() =
+            format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port());
+        let app = server::router(shared.clone());
+        runtime.spawn(async move { axum::serve(rest, app).await.ok() });
+        runtime.spawn(gateway::serve(ws, shared.clone()));
+        Emulator { shared, port, _runtime: runtime }
+    }
+
+    /// The base URL for `HttpBuilder::proxy` (serenity appends `/api/v10/…`).
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+
+    pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
+        f(&mut self.shared.state.lock().unwrap())
+    }
+
+    pub fn user(&self, user: &TestUser) {
+        self.with(|s| s.users.insert(user.id, user.clone()));
+    }
+
+    /// A text channel of the guild.
+    pub fn channel(&self, name: &str) -> u64 {
+        self.with(|s| {
+            let id = s.id();
+            s.channels
+                .insert(id, Channel { id, name: name.into(), dm_user: None, recipient: None });
+            id
+        })
+    }
+
+    /// The user's DM channel with the bot (as when they open it themselves).
+    pub fn dm(&self, user: &TestUser) -> u64 {
+        self.with(|s| match s.dm_channel_of(user.id) {
+            Some(id) => id,
+            None => {
+                let id = s.id();
+                let c = Channel {
+                    id,
+                    name: format!("dm-{}", user.name),
+                    dm_user: Some(user.id),
+                    recipient: Some(user.clone()),
+                };
+                s.channels.insert(id, c);
+                id
+            }
+        })
+    }
+
+    /// The user accepts no DMs from the bot: sending to them fails with 50007.
+    pub fn close_dms(&self, user: &TestUser) {
+        self.with(|s| s.dm_closed.push(user.id));
+    }
+
+    /// Waits until the bot is connected and has registered its commands.
+    pub fn wait_ready(&self, timeout: Duration) {
+        self.wait("the bot to register its commands", timeout, |s| {
+            (s.registrations > 0).then_some(())
+        });
+        let start = Instant::now();
+        while self.shared.gateway.lock().unwrap().is_none() {
+            assert!(start.elapsed() < timeout, "the bot never identified on the gateway");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Forgets the gateway connection (the bot process is gone) and the registrations.
+    pub fn disconnect(&self) {
+        *self.shared.gateway.lock().unwrap() = None;
+        self.with(|s| s.registrations = 0);
+    }
+
+    fn push(&self, event: &str, d: Value) {
+        let seq = gateway::next(&self.shared);
+        let frame = payloads::dispatch(seq, event, d);
+        let tx = self.shared.gateway.lock().unwrap().clone().expect("the bot is connected");
+        tx.send(frame.to_string()).expect("the gateway connection is open");
+    }
+
+    fn new_interaction(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        message: Option<u64>,
+    ) -> (u64, String, Channel) {
+        self.with(|s| {
+            let id = s.id();
+            let token = format!("itoken-{id}");
+            s.interactions.insert(
+                token.clone(),
+                Interaction {
+                    id,
+                    token: token.clone(),
+                    user: user.id,
+                    channel,
+                    created: Instant::now(),
+                    component_message: message,
+                    response: None,
+                    original: None,
+                    refused: 0,
+                },
+            );
+            (id, token, s.channels[&channel].clone())
+        })
+    }
+
+    /// A slash command payload (also used by the payload test).
+    pub fn command_payload(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        options: &[(&str, &str)],
+    ) -> (String, Value) {
+        let (id, token, c) = self.new_interaction(user, channel, None);
+        let options: Vec<Value> =
+            options.iter().map(|(k, v)| json!({"name": k, "type": 3, "value": v})).collect();
+        let command_id = self.with(|s| {
+            s.commands
+                .iter()
+                .position(|c| c["name"] == name)
+                .map(|i| 920_000_000_000_000_000 + i as u64)
+        });
+        let payload = payloads::command_interaction(
+            id,
+            &token,
+            user,
+            &c,
+            command_id.unwrap_or(1),
+            name,
+            Value::Array(options),
+        );
+        (token, payload)
+    }
+
+    /// `user` runs `/name` with string options in `channel`; returns the interaction token.
+    pub fn command(
+        &self,
+        user: &TestUser,
+        channel: u64,
+        name: &str,
+        options: &[(&str, &str)],
+    ) -> String {
+        let (token, payload) = self.command_payload(user, channel, name, options);
+        self.push("INTERACTION_CREATE", payload);
+        token
+    }
+
+    /// A component payload (also used by the payload test).
+    pub fn press_payload(
+        &self,
+        user: &TestUser,
+        message: &Msg,
+        custom_id: &str,
+        value: Option<&str>,
+    ) -> (String, Value) {
+        let (id, token, c) = self.new_interaction(user, message.channel, Some(message.id));
+        let payload =
+            payloads::component_interaction(id, &token, user, &c, message, custom_id, value);
+        (token, payload)
+    }
+
+    /// `user` presses the button with `custom_id` on `message`, or picks it from the select menu
+    /// that offers it.
+    pub fn press(&self, user: &TestUser, message: &Msg, custom_id: &str) -> String {
+        let (token, payload) = match message.menu_of(custom_id) {
+            Some(menu) => self.press_payload(user, message, &menu, Some(custom_id)),
+            None => self.press_payload(user, message, custom_id, None),
+        };
+        self.push("INTERACTION_CREATE", payload);
+        token
+    }
+
+    /// Polls the state until `f` returns something.
+    pub fn wait<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut f: impl FnMut(&State) -> Option<T>,
+    ) -> T {
+        let start = Instant::now();
+        loop {
+            if let Some(v) = f(&self.shared.state.lock().unwrap()) {
+                return v;
+            }
+            if start.elapsed() > timeout {
+                panic!("timed out waiting for {what}\n{}", self.transcript());
+            }
+            std::thread::sleep(Duration::from_millis(15));
+        }
+    }
+
+    /// Waits until the bot has finished answering interaction `token`: it responded, and no
+    /// request came for `quiet`.
+    pub fn settle(&self, token: &str, quiet: Duration) {
+        self.wait("a response", STEP, |s| {
+            s.interactions.get(token).and_then(|i| i.response).map(|_| ())
+        });
+        let mut last = (self.with(|s| s.calls.len()), Instant::now());
+        loop {
+            std::thread::sleep(Duration::from_millis(20));
+            let calls = self.with(|s| s.calls.len());
+            if calls != last.0 {
+                last = (calls, Instant::now());
+            } else if last.1.elapsed() >= quiet {
+                return;
+            }
+        }
+    }
+
+    pub fn interaction(&self, token: &str) -> Interaction {
+        self.with(|s| s.interactions[token].clone())
+    }
+
+    /// The messages of `channel` that `viewer` sees (`None`: public only), oldest first.
+    pub fn visible(&self, channel: u64, viewer: Option<u64>) -> Vec<Msg> {
+        self.with(|s| s.visible(channel, viewer).into_iter().cloned().collect())
+    }
+
+    /// The newest message of `channel` matching `f`, as `viewer` sees the channel.
+    pub fn latest(
+        &self,
+        channel: u64,
+        viewer: Option<u64>,
+        f: impl Fn(&Msg) -> bool,
+    ) -> Option<Msg> {
+        self.visible(channel, viewer).into_iter().rev().find(|m| f(m))
+    }
+
+    pub fn message(&self, id: u64) -> Msg {
+        self.with(|s| s.messages[&id].clone())
+    }
+
+    /// Everything that happened, for failure messages.
+    pub fn transcript(&self) -> String {
+        self.with(|s| {
+            let mut out = String::new();
+            for m in s.messages.values().rev().take(12).collect::<Vec<_>>().into_iter().rev() {
+                out += &format!(
+                    "#{} ch{} {}{}{}: {:?} [{} files] {:?}\n",
+                    m.id,
+                    m.channel,
+                    if m.ephemeral_for.is_some() { "(ephemeral) " } else { "" },
+                    if m.loading { "(loading) " } else { "" },
+                    if m.deleted { "(deleted) " } else { "" },
+                    m.content.chars().take(200).collect::<String>(),
+                    m.attachments.len(),
+                    m.buttons().iter().map(|b| b.0.clone()).collect::<Vec<_>>()
+                );
+            }
+            out += &format!("problems: {:?}\nlate: {:?}\n", s.problems, s.late);
+            out
+        })
+    }
+}
+
+/// The width and height a PNG's header declares.
+pub fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    let word = |at: usize| u32::from_be_bytes(bytes[at..at + 4].try_into().unwrap());
+    (word(16), word(20))
+}
+
+/// The real binary, run as a user runs it, with the Discord token and the emulator's URL.
+pub struct BotProcess {
+    child: Child,
+    log: std::path::PathBuf,
+}
+
+impl BotProcess {
+    pub fn spawn(emulator: &Emulator, data: &Path) -> BotProcess {
+        let log = data.with_extension("log");
+        let file = std::fs::File::create(&log).expect("log file");
+        emulator.disconnect();
+        let child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+            .current_dir(data.parent().unwrap())
+            .env_remove("TELEGRAM_BOT_TOKEN")
+            .env_remove("IGROTEKA_CONFIG")
+            .env("DISCORD_BOT_TOKEN", TOKEN)
+            .env("DISCORD_API_URL", emulator.url())
+            .env("DISCORD_GUILD_ID", payloads::GUILD_ID.to_string())
+            .env("IGROTEKA_DATA", data)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(file)
+            .spawn()
+            .expect("spawn igroteka");
+        BotProcess { child, log }
+    }
+
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

@@ -1,0 +1,167 @@
+//! What the fake Discord remembers: users, channels, every message (content, components,
+//! attachment bytes), every interaction and how it was answered. Tests read it to assert.
+
+use std::collections::{BTreeMap, HashMap};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A simulated Discord user.
+#[derive(Debug, Clone)]
+pub struct TestUser {
+    pub id: u64,
+    pub name: String,
+    pub admin: bool,
+    pub locale: String,
+}
+
+impl TestUser {
+    pub fn new(id: u64, name: &str) -> TestUser {
+        TestUser { id, name: name.to_string(), admin: false, locale: "en-US".to_string() }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Channel {
+    pub id: u64,
+    pub name: String,
+    /// Set for a DM channel: the user it is with.
+    pub dm_user: Option<u64>,
+    pub recipient: Option<TestUser>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Attachment {
+    pub id: u64,
+    pub filename: String,
+    pub bytes: Vec<u8>,
+}
+
+/// A message as the emulator keeps it.
+#[derive(Debug, Clone)]
+pub struct Msg {
+    pub id: u64,
+    pub channel: u64,
+    pub guild: bool,
+    pub content: String,
+    /// Action rows as the bot sent them.
+    pub components: Value,
+    pub attachments: Vec<Attachment>,
+    pub flags: u64,
+    pub edits: u32,
+    /// The interaction whose response or follow-up this is.
+    pub interaction: Option<u64>,
+    /// Only this user sees it (an ephemeral message).
+    pub ephemeral_for: Option<u64>,
+    /// A deferred response still "thinking".
+    pub loading: bool,
+    pub deleted: bool,
+}
+
+impl Msg {
+    /// Every button and select option: (label, custom id or option value).
+    pub fn buttons(&self) -> Vec<(String, String)> {
+        let mut out = Vec::new();
+        for row in self.components.as_array().into_iter().flatten() {
+            for c in row["components"].as_array().into_iter().flatten() {
+                match c["type"].as_u64() {
+                    Some(2) => out.push((
+                        c["label"].as_str().unwrap_or_default().to_string(),
+                        c["custom_id"].as_str().unwrap_or_default().to_string(),
+                    )),
+                    Some(3) => {
+                        for o in c["options"].as_array().into_iter().flatten() {
+                            out.push((
+                                o["label"].as_str().unwrap_or_default().to_string(),
+                                o["value"].as_str().unwrap_or_default().to_string(),
+                            ));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// The custom id of the select menu offering `value`, if the value is in a menu.
+    pub fn menu_of(&self, value: &str) -> Option<String> {
+        for row in self.components.as_array().into_iter().flatten() {
+            for c in row["components"].as_array().into_iter().flatten() {
+                let offers =
+                    c["options"].as_array().into_iter().flatten().any(|o| o["value"] == value);
+                if c["type"] == 3 && offers {
+                    return c["custom_id"].as_str().map(str::to_string);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// One interaction and its answers.
+#[derive(Debug, Clone)]
+pub struct Interaction {
+    pub id: u64,
+    pub token: String,
+    pub user: u64,
+    pub channel: u64,
+    pub created: Instant,
+    /// The message a pressed component is on.
+    pub component_message: Option<u64>,
+    /// The first response: its type and how long after the interaction it came.
+    pub response: Option<(u8, Duration)>,
+    /// The deferred response message of a command.
+    pub original: Option<u64>,
+    /// Responses refused because one was already given.
+    pub refused: u32,
+}
+
+#[derive(Debug, Default)]
+pub struct State {
+    pub users: HashMap<u64, TestUser>,
+    /// Users whose DMs are closed to the bot (50007).
+    pub dm_closed: Vec<u64>,
+    pub channels: BTreeMap<u64, Channel>,
+    pub messages: BTreeMap<u64, Msg>,
+    pub interactions: HashMap<String, Interaction>,
+    /// The slash commands registered last, and where (`None`: globally).
+    pub commands: Vec<Value>,
+    pub commands_guild: Option<u64>,
+    pub registrations: u32,
+    /// Interactions whose first response came later than 3 s.
+    pub late: Vec<String>,
+    /// Things the bot did that Discord would refuse (a route the emulator does not know, a
+    /// follow-up before any response, …).
+    pub problems: Vec<String>,
+    /// Every REST call: `METHOD route`, tokens replaced by `:token`.
+    pub calls: Vec<String>,
+    /// Gateway: identifies and heartbeats seen.
+    pub identifies: u32,
+    pub heartbeats: u32,
+    pub next_id: u64,
+}
+
+impl State {
+    pub fn id(&mut self) -> u64 {
+        self.next_id += 1;
+        self.next_id
+    }
+
+    /// Messages of a channel that `viewer` can see, oldest first (`None`: public ones only).
+    pub fn visible(&self, channel: u64, viewer: Option<u64>) -> Vec<&Msg> {
+        self.messages
+            .values()
+            .filter(|m| m.channel == channel && !m.deleted)
+            .filter(|m| m.ephemeral_for.is_none() || m.ephemeral_for == viewer)
+            .collect()
+    }
+
+    pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
+        self.channels.values().find(|c| c.dm_user == Some(user)).map(|c| c.id)
+    }
+
+    pub fn interaction_by_id(&self, id: u64) -> Option<&Interaction> {
+        self.interactions.values().find(|i| i.id == id)
+    }
+}

@@ -1,0 +1,341 @@
+//! A local fake Telegram Bot API for end-to-end tests, and the real `igroteka` binary run
+//! against it.
+//!
+//! Public emulators do not speak what teloxide sends (photos, `chat_instance`, strict `getMe`),
+//! so this one is written for it: [`Emulator`] serves the Bot API on 127.0.0.1 and lets a test
+//! act as Telegram's users (send commands, press buttons) and read what the bot did (messages,
+//! photos, keyboards, callback answers). [`BotProcess`] spawns the binary exactly as a user
+//! runs it, with the token and the API URL in its environment.
+
+#![allow(dead_code)]
+
+pub mod play;
+pub mod server;
+pub mod state;
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+pub use state::{Answer, ChatInfo, Sent, State, TestUser};
+
+/// The fake bot token (the shape of a real one).
+pub const TOKEN: &str = "123456789:TEST-token_for-the-emulator";
+
+/// A generous bound for one step of the bot on a slow, shared machine.
+pub const STEP: Duration = Duration::from_secs(60);
+
+/// The fake Bot API server. Dropping it stops the server.
+pub struct Emulator {
+    shared: Arc<server::Shared>,
+    port: u16,
+    /// How long the bot must stay silent before a step counts as finished.
+    quiet: Mutex<Duration>,
+    _runtime: tokio::runtime::Runtime,
+}
+
+impl Emulator {
+    pub fn start() -> Emulator {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(1)
+            .enable_all()
+            .build()
+            .expect("runtime");
+        let shared = Arc::new(server::Shared {
+            token: TOKEN.to_string(),
+            state: Mutex::new(State { next_message: 100, ..State::default() }),
+        });
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .expect("bind the emulator");
+        let port = listener.local_addr().expect("port").port();
+        let app = server::router(shared.clone());
+        runtime.spawn(async move {
+            let _ = axum::serve(listener, app).await;
+        });
+        Emulator { shared, port, quiet: Mutex::new(Duration::from_millis(200)), _runtime: runtime }
+    }
+
+    /// The base URL for `TELOXIDE_API_URL`.
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}/", self.port)
+    }
+
+    /// Runs `f` on the state.
+    pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
+        f(&mut self.shared.state.lock().unwrap())
+    }
+
+    /// A supergroup (a forum when `forum`).
+    pub fn group(&self, id: i64, title: &str, forum: bool) {
+        self.with(|s| {
+            s.chats.insert(
+                id,
+                ChatInfo { id, title: Some(title.to_string()), forum, private_of: None },
+            );
+        });
+    }
+
+    /// Makes `user` known, with a private chat (whose id is the user's).
+    pub fn user(&self, user: &TestUser) {
+        self.with(|s| {
+            s.chats.entry(user.id).or_insert_with(|| ChatInfo {
+                id: user.id,
+                title: None,
+                forum: false,
+                private_of: Some(user.clone()),
+            });
+        });
+    }
+
+    /// The user never pressed Start in the bot's private chat: sends to them fail with 403
+    /// until they write to the bot there.
+    pub fn never_started(&self, user: &TestUser) {
+        self.user(user);
+        self.with(|s| s.never_started.insert(user.id));
+    }
+
+    /// The user blocked the bot: every send to them fails with 403.
+    pub fn block(&self, user: &TestUser) {
+        self.user(user);
+        self.with(|s| s.blocked.insert(user.id));
+    }
+
+    /// The next `calls` calls of `method` (any case) fail with 429 and `retry_after`.
+    pub fn flood(&self, method: &str, calls: usize, retry_after: u32) {
+        self.with(|s| s.flood.insert(method.to_lowercase(), (calls, retry_after)));
+    }
+
+    /// `user` writes `text` in `chat` (a group, or the user's own id for the private chat),
+    /// in forum topic `thread` if given.
+    pub fn say(&self, chat: i64, thread: Option<i64>, user: &TestUser, text: &str) -> i64 {
+        self.user(user);
+        self.with(|s| {
+            if chat == user.id {
+                // Writing to the bot opens the private chat.
+                s.never_started.remove(&user.id);
+            }
+            s.next_message += 1;
+            let message = Sent {
+                chat,
+                id: s.next_message,
+                thread,
+                date: State::now(),
+                from: Some(user.clone()),
+                text: text.to_string(),
+                parse_mode: None,
+                photo: None,
+                keyboard: Vec::new(),
+                edits: 0,
+            };
+            let mut body = s.message_json(&message);
+            if let Some(command) = text.split_whitespace().next().filter(|w| w.starts_with('/')) {
+                body["entities"] =
+                    json!([{"type": "bot_command", "offset": 0, "length": command.encode_utf16().count()}]);
+            }
+            s.messages.push(message);
+            s.push_update("message", body);
+            s.next_message
+        })
+    }
+
+    /// `user` presses a button with `data` on `message`; returns the callback query id.
+    pub fn press(&self, user: &TestUser, message: &Sent, data: &str) -> String {
+        self.user(user);
+        self.with(|s| {
+            s.next_query += 1;
+            let id = format!("q{}", s.next_query);
+            let current = s
+                .messages
+                .iter()
+                .find(|m| m.chat == message.chat && m.id == message.id)
+                .cloned()
+                .unwrap_or_else(|| message.clone());
+            let body = json!({
+                "id": id, "from": user.json(), "message": s.message_json(&current),
+                "chat_instance": format!("ci{}", message.chat), "data": data,
+            });
+            s.open_queries.insert(id.clone());
+            s.push_update("callback_query", body);
+            id
+        })
+    }
+
+    /// Waits until `f` finds something, or fails the test with `what` and the chat log. `f`
+    /// runs with the state locked: it must not call back into the emulator.
+    pub fn wait<T>(
+        &self,
+        what: &str,
+        timeout: Duration,
+        mut f: impl FnMut(&State) -> Option<T>,
+    ) -> T {
+        let deadline = Instant::now() + timeout;
+        loop {
+            if let Some(found) = self.with(|s| f(s)) {
+                return found;
+            }
+            if Instant::now() > deadline {
+                panic!("timed out waiting for {what}\n{}", self.transcript());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The answer to a callback query.
+    pub fn answer(&self, query: &str) -> Answer {
+        self.wait(&format!("the answer to {query}"), STEP, |s| {
+            s.answers.iter().find(|a| a.query == query).cloned()
+        })
+    }
+
+    /// Sets how long the bot must stay silent before a step counts as finished (longer than
+    /// any `retry_after` a test injects, or a retrying bot looks idle).
+    pub fn set_quiet(&self, quiet: Duration) {
+        *self.quiet.lock().unwrap() = quiet;
+    }
+
+    /// Waits until the bot has been idle (no call but getUpdates) for the quiet time.
+    pub fn settle(&self) {
+        let quiet = *self.quiet.lock().unwrap();
+        let deadline = Instant::now() + STEP;
+        let mut last = (self.busy_calls(), Instant::now());
+        while Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(20));
+            let now = self.busy_calls();
+            if now != last.0 {
+                last = (now, Instant::now());
+            } else if last.1.elapsed() >= quiet {
+                return;
+            }
+        }
+    }
+
+    fn busy_calls(&self) -> usize {
+        self.with(|s| s.calls.iter().filter(|c| *c != "getupdates").count())
+    }
+
+    pub fn version(&self) -> u64 {
+        self.with(|s| s.version)
+    }
+
+    /// How many times `method` was called.
+    pub fn calls(&self, method: &str) -> usize {
+        let method = method.to_lowercase();
+        self.with(|s| s.calls.iter().filter(|c| **c == method).count())
+    }
+
+    /// The bot's messages in a chat, oldest first.
+    pub fn bot_messages(&self, chat: i64) -> Vec<Sent> {
+        self.with(|s| {
+            s.messages.iter().filter(|m| m.chat == chat && m.from.is_none()).cloned().collect()
+        })
+    }
+
+    /// The newest bot message in `chat` for which `f` holds.
+    pub fn latest(&self, chat: i64, f: impl Fn(&Sent) -> bool) -> Option<Sent> {
+        self.with(|s| s.latest(chat, f))
+    }
+
+    /// Waits for a bot message in `chat` newer than `after` whose text contains `needle`.
+    pub fn expect(&self, chat: i64, after: i64, needle: &str) -> Sent {
+        self.wait(&format!("“{needle}” in chat {chat}"), STEP, |s| {
+            s.messages
+                .iter()
+                .filter(|m| m.chat == chat && m.from.is_none() && m.id > after)
+                .find(|m| Sent::plain(m).contains(needle))
+                .cloned()
+        })
+    }
+
+    /// Every message, for failure reports.
+    pub fn transcript(&self) -> String {
+        self.with(|s| {
+            let mut out = String::new();
+            for m in s.messages.iter().rev().take(30).rev() {
+                let who = m.from.as_ref().map_or("bot".to_string(), |u| u.name.clone());
+                let keys: Vec<String> =
+                    m.keyboard.iter().flatten().map(|k| k.text.clone()).collect();
+                out.push_str(&format!(
+                    "[{} #{}{}{}] {who}: {} {:?}\n",
+                    m.chat,
+                    m.id,
+                    if m.photo.is_some() { " photo" } else { "" },
+                    if m.edits > 0 { format!(" edited×{}", m.edits) } else { String::new() },
+                    m.plain().replace('\n', " | "),
+                    keys
+                ));
+            }
+            for a in s.answers.iter().rev().take(5) {
+                out.push_str(&format!("answer {}: {:?} alert={}\n", a.query, a.text, a.alert));
+            }
+            out
+        })
+    }
+}
+
+/// Checks that `bytes` is a PNG and returns its size.
+pub fn png_size(bytes: &[u8]) -> (u32, u32) {
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
+    let reader = decoder.read_info().expect("a readable PNG");
+    let info = reader.info();
+    (info.width, info.height)
+}
+
+/// The real `igroteka` binary, running the Telegram adapter against an emulator.
+pub struct BotProcess {
+    child: Child,
+    pub log: PathBuf,
+}
+
+impl BotProcess {
+    /// Starts the bot on `data` and waits until it polls for updates.
+    pub fn spawn(emulator: &Emulator, data: &Path) -> BotProcess {
+        let polls = emulator.calls("getUpdates");
+        let log = data.with_extension(format!("log{}", polls));
+        let stderr = std::fs::File::create(&log).expect("log file");
+        let child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+            .current_dir(data.parent().expect("a parent folder"))
+            .env_remove("IGROTEKA_CONFIG")
+            .env_remove("DISCORD_BOT_TOKEN")
+            .env("TELEGRAM_BOT_TOKEN", TOKEN)
+            .env("TELOXIDE_API_URL", emulator.url())
+            .env("IGROTEKA_DATA", data)
+            .env("IGROTEKA_TELEGRAM_RATE", "100000")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr)
+            .spawn()
+            .expect("spawn igroteka");
+        let mut bot = BotProcess { child, log };
+        let deadline = Instant::now() + STEP;
+        while emulator.calls("getUpdates") <= polls {
+            if let Ok(Some(status)) = bot.child.try_wait() {
+                panic!("igroteka exited with {status}: {}", bot.stderr());
+            }
+            assert!(Instant::now() < deadline, "the bot never polled: {}", bot.stderr());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        bot
+    }
+
+    /// What the bot wrote to stderr.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Stops the process at once (as a crash or `kill -9` would).
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}

@@ -1,0 +1,311 @@
+//! The HTTP face of the fake Bot API: `POST /bot<token>/<method>` with a JSON or multipart
+//! body, answered the way api.telegram.org does (`{"ok":true,"result":…}` or
+//! `{"ok":false,"error_code":…,"description":…,"parameters":…}`), so the real adapter runs
+//! against it unmodified. Method names are matched case-insensitively, as Telegram does.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::extract::{FromRequest, Path, Request, State as Extract};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::post;
+use serde_json::{Map, Value, json};
+
+use super::state::{BOT_ID, BOT_USERNAME, Sent, State, parse_keyboard};
+
+/// What a handler shares.
+#[derive(Debug)]
+pub struct Shared {
+    pub token: String,
+    pub state: Mutex<State>,
+}
+
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new().route("/{bot}/{method}", post(api)).with_state(shared)
+}
+
+/// A request's parameters, whatever its encoding.
+struct Params {
+    fields: Map<String, Value>,
+    files: HashMap<String, Vec<u8>>,
+}
+
+impl Params {
+    fn int(&self, key: &str) -> Option<i64> {
+        match self.fields.get(key)? {
+            Value::Number(n) => n.as_i64(),
+            Value::String(s) => s.parse().ok(),
+            _ => None,
+        }
+    }
+    fn text(&self, key: &str) -> Option<String> {
+        match self.fields.get(key)? {
+            Value::String(s) => Some(s.clone()),
+            Value::Null => None,
+            other => Some(other.to_string()),
+        }
+    }
+    fn bool(&self, key: &str) -> bool {
+        matches!(self.fields.get(key), Some(Value::Bool(true)))
+            || self.text(key).as_deref() == Some("true")
+    }
+    /// A file given directly under `key`, or as `attach://name`.
+    fn file(&self, value: Option<&Value>, key: &str) -> Option<Vec<u8>> {
+        if let Some(bytes) = self.files.get(key) {
+            return Some(bytes.clone());
+        }
+        let name = value?.as_str()?.strip_prefix("attach://")?;
+        self.files.get(name).cloned()
+    }
+}
+
+async fn read_params(request: Request) -> Result<Params, String> {
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/"));
+    let mut params = Params { fields: Map::new(), files: HashMap::new() };
+    if multipart {
+        let mut form = axum::extract::Multipart::from_request(request, &())
+            .await
+            .map_err(|e| e.to_string())?;
+        while let Some(field) = form.next_field().await.map_err(|e| e.to_string())? {
+            let name = field.name().unwrap_or_default().to_string();
+            if field.file_name().is_some() {
+                let bytes = field.bytes().await.map_err(|e| e.to_string())?;
+                params.files.insert(name, bytes.to_vec());
+            } else {
+                let text = field.text().await.map_err(|e| e.to_string())?;
+                // Structured fields (reply_markup, media) arrive as JSON text.
+                let value = match serde_json::from_str::<Value>(&text) {
+                    Ok(v @ (Value::Object(_) | Value::Array(_) | Value::Bool(_))) => v,
+                    _ => Value::String(text),
+                };
+                params.fields.insert(name, value);
+            }
+        }
+    } else {
+        let body =
+            axum::body::to_bytes(request.into_body(), 16 << 20).await.map_err(|e| e.to_string())?;
+        if !body.is_empty() {
+            match serde_json::from_slice::<Value>(&body).map_err(|e| e.to_string())? {
+                Value::Object(map) => params.fields = map,
+                _ => return Err("the body is not a JSON object".into()),
+            }
+        }
+    }
+    Ok(params)
+}
+
+fn ok(result: Value) -> Response {
+    Json(json!({"ok": true, "result": result}))
+}
+
+fn fail(code: u16, description: &str) -> Response {
+    let status = StatusCode::from_u16(code).unwrap_or(StatusCode::BAD_REQUEST);
+    let body = json!({"ok": false, "error_code": code, "description": description});
+    (status, axum::Json(body)).into_response()
+}
+
+#[allow(non_snake_case)]
+fn Json(value: Value) -> Response {
+    axum::Json(value).into_response()
+}
+
+async fn api(
+    Extract(shared): Extract<Arc<Shared>>,
+    Path((bot, method)): Path<(String, String)>,
+    request: Request,
+) -> Response {
+    if bot.strip_prefix("bot") != Some(shared.token.as_str()) {
+        return fail(401, "Unauthorized");
+    }
+    let method = method.to_lowercase();
+    let params = match read_params(request).await {
+        Ok(p) => p,
+        Err(e) => return fail(400, &format!("Bad Request: {e}")),
+    };
+    {
+        let mut state = shared.state.lock().unwrap();
+        state.calls.push(method.clone());
+        if let Some((left, after)) = state.flood.get_mut(&method)
+            && *left > 0
+        {
+            *left -= 1;
+            let after = *after;
+            state.floods_served += 1;
+            let body = json!({
+                "ok": false, "error_code": 429,
+                "description": format!("Too Many Requests: retry after {after}"),
+                "parameters": {"retry_after": after},
+            });
+            return (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+        }
+    }
+    if method == "getupdates" {
+        return get_updates(&shared, &params).await;
+    }
+    let mut state = shared.state.lock().unwrap();
+    match method.as_str() {
+        "getme" => ok(json!({
+            "id": BOT_ID, "is_bot": true, "first_name": "Igroteka", "username": BOT_USERNAME,
+            "can_join_groups": true, "can_read_all_group_messages": false,
+            "supports_inline_queries": false, "can_connect_to_business": false,
+            "has_main_web_app": false,
+        })),
+        "deletewebhook" | "setmycommands" | "deletemycommands" => {
+            if method == "setmycommands" {
+                state.commands.push(Value::Object(params.fields.clone()));
+            }
+            ok(json!(true))
+        }
+        "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false,
+                                       "pending_update_count": 0})),
+        "sendmessage" | "sendphoto" => send(&mut state, &params, method == "sendphoto"),
+        "editmessagetext"
+        | "editmessagemedia"
+        | "editmessagereplymarkup"
+        | "editmessagecaption" => edit(&mut state, &params, &method),
+        "answercallbackquery" => {
+            let query = params.text("callback_query_id").unwrap_or_default();
+            if !state.open_queries.remove(&query) {
+                fail(
+                    400,
+                    "Bad Request: query is too old and response timeout expired or query ID is invalid",
+                )
+            } else {
+                let text = params.text("text").unwrap_or_default();
+                let alert = params.bool("show_alert");
+                state.answers.push(super::state::Answer { query, text, alert });
+                state.version += 1;
+                ok(json!(true))
+            }
+        }
+        _ => fail(404, "Not Found: method not found"),
+    }
+}
+
+async fn get_updates(shared: &Shared, params: &Params) -> Response {
+    let offset = params.int("offset").unwrap_or(0);
+    let timeout = Duration::from_secs(params.int("timeout").unwrap_or(0).clamp(0, 50) as u64);
+    let limit = params.int("limit").unwrap_or(100).clamp(1, 100) as usize;
+    let deadline = Instant::now() + timeout;
+    loop {
+        {
+            let mut state = shared.state.lock().unwrap();
+            // An offset confirms every update before it.
+            while state.updates.front().is_some_and(|(id, _)| *id < offset) {
+                state.updates.pop_front();
+            }
+            if !state.updates.is_empty() || Instant::now() >= deadline {
+                let batch: Vec<Value> =
+                    state.updates.iter().take(limit).map(|(_, u)| u.clone()).collect();
+                return ok(Value::Array(batch));
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+fn send(state: &mut State, params: &Params, photo: bool) -> Response {
+    let Some(chat) = params.int("chat_id") else {
+        return fail(400, "Bad Request: chat_id is empty");
+    };
+    if !state.chats.contains_key(&chat) {
+        return fail(400, "Bad Request: chat not found");
+    }
+    if state.blocked.contains(&chat) {
+        return fail(403, "Forbidden: bot was blocked by the user");
+    }
+    if state.never_started.contains(&chat) {
+        return fail(403, "Forbidden: bot can't initiate conversation with a user");
+    }
+    let bytes = if photo {
+        match params.file(params.fields.get("photo"), "photo") {
+            Some(bytes) => Some(bytes),
+            None => return fail(400, "Bad Request: there is no photo in the request"),
+        }
+    } else {
+        None
+    };
+    let text = params.text(if photo { "caption" } else { "text" }).unwrap_or_default();
+    if !photo && text.trim().is_empty() {
+        return fail(400, "Bad Request: message text is empty");
+    }
+    let limit = if photo { 1024 } else { 4096 };
+    if text.chars().count() > limit + 512 {
+        return fail(400, "Bad Request: message is too long");
+    }
+    state.next_message += 1;
+    let message = Sent {
+        chat,
+        id: state.next_message,
+        thread: params.int("message_thread_id"),
+        date: State::now(),
+        from: None,
+        text,
+        parse_mode: params.text("parse_mode"),
+        photo: bytes,
+        keyboard: parse_keyboard(params.fields.get("reply_markup")),
+        edits: 0,
+    };
+    let json = state.message_json(&message);
+    state.messages.push(message);
+    state.version += 1;
+    ok(json)
+}
+
+fn edit(state: &mut State, params: &Params, method: &str) -> Response {
+    let (Some(chat), Some(id)) = (params.int("chat_id"), params.int("message_id")) else {
+        return fail(400, "Bad Request: message identifier is not specified");
+    };
+    let keyboard = parse_keyboard(params.fields.get("reply_markup"));
+    let Some(message) = state.message_mut(chat, id).filter(|m| m.from.is_none()) else {
+        return fail(400, "Bad Request: message to edit not found");
+    };
+    let before = (message.text.clone(), message.keyboard.clone(), message.photo.clone());
+    match method {
+        "editmessagetext" => {
+            if message.photo.is_some() {
+                return fail(400, "Bad Request: there is no text in the message to edit");
+            }
+            message.text = params.text("text").unwrap_or_default();
+            message.parse_mode = params.text("parse_mode");
+        }
+        "editmessagecaption" => {
+            message.text = params.text("caption").unwrap_or_default();
+            message.parse_mode = params.text("parse_mode");
+        }
+        "editmessagemedia" => {
+            if message.photo.is_none() {
+                return fail(400, "Bad Request: there is no media in the message to edit");
+            }
+            let media = params.fields.get("media").cloned().unwrap_or_default();
+            let Some(bytes) = params.file(media.get("media"), "media") else {
+                return fail(400, "Bad Request: there is no photo in the request");
+            };
+            message.photo = Some(bytes);
+            message.text = media["caption"].as_str().unwrap_or_default().to_string();
+            message.parse_mode = media["parse_mode"].as_str().map(str::to_string);
+        }
+        _ => {}
+    }
+    message.keyboard = keyboard;
+    if (message.text.clone(), message.keyboard.clone(), message.photo.clone()) == before
+        && method != "editmessagemedia"
+    {
+        return fail(
+            400,
+            "Bad Request: message is not modified: specified new message content and reply \
+             markup are exactly the same as a current content and reply markup of the message",
+        );
+    }
+    message.edits += 1;
+    let snapshot = message.clone();
+    state.version += 1;
+    ok(state.message_json(&snapshot))
+}

@@ -1,0 +1,243 @@
+//! What the fake Bot API remembers: chats, every message with its photo bytes and keyboard,
+//! callback answers, pending updates, and the faults tests asked for (users who never started
+//! the bot, 429s). Plain data behind one mutex; the HTTP side lives in `server.rs`.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use serde_json::{Value, json};
+
+/// The bot's own account, as `getMe` reports it.
+pub const BOT_ID: i64 = 7_000_000_001;
+pub const BOT_USERNAME: &str = "igroteka_test_bot";
+
+/// A user of the fake Telegram.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestUser {
+    pub id: i64,
+    pub name: String,
+    pub lang: Option<String>,
+}
+
+impl TestUser {
+    pub fn new(id: i64, name: &str) -> TestUser {
+        TestUser { id, name: name.to_string(), lang: Some("en".to_string()) }
+    }
+
+    pub fn json(&self) -> Value {
+        let mut user = json!({"id": self.id, "is_bot": false, "first_name": self.name});
+        if let Some(lang) = &self.lang {
+            user["language_code"] = lang.clone().into();
+        }
+        user
+    }
+}
+
+/// One button of an inline keyboard.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Key {
+    pub text: String,
+    pub data: Option<String>,
+    pub url: Option<String>,
+}
+
+/// A message in a chat, sent by the bot or by a user.
+#[derive(Debug, Clone)]
+pub struct Sent {
+    pub chat: i64,
+    pub id: i64,
+    pub thread: Option<i64>,
+    pub date: i64,
+    /// `None` for the bot.
+    pub from: Option<TestUser>,
+    /// The text, or the caption of a photo.
+    pub text: String,
+    pub parse_mode: Option<String>,
+    pub photo: Option<Vec<u8>>,
+    pub keyboard: Vec<Vec<Key>>,
+    /// How many times the bot edited it.
+    pub edits: u32,
+}
+
+impl Sent {
+    /// The text with HTML tags removed and entities decoded (what a user reads).
+    pub fn plain(&self) -> String {
+        let mut out = String::new();
+        let mut in_tag = false;
+        for c in self.text.chars() {
+            match c {
+                '<' if self.parse_mode.is_some() => in_tag = true,
+                '>' if in_tag => in_tag = false,
+                _ if in_tag => {}
+                _ => out.push(c),
+            }
+        }
+        let out = if self.parse_mode.is_some() {
+            out.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+        } else {
+            out
+        };
+        out.replace(['\u{2068}', '\u{2069}'], "")
+    }
+
+    /// The callback buttons, in order.
+    pub fn tokens(&self) -> Vec<(String, String)> {
+        self.keyboard
+            .iter()
+            .flatten()
+            .filter_map(|k| k.data.clone().map(|d| (k.text.clone(), d)))
+            .collect()
+    }
+
+    /// A button by its label.
+    pub fn key(&self, label: &str) -> Option<&Key> {
+        self.keyboard.iter().flatten().find(|k| k.text.contains(label))
+    }
+}
+
+/// An `answerCallbackQuery` the bot made.
+#[derive(Debug, Clone)]
+pub struct Answer {
+    pub query: String,
+    pub text: String,
+    pub alert: bool,
+}
+
+/// A chat the fake server knows.
+#[derive(Debug, Clone)]
+pub struct ChatInfo {
+    pub id: i64,
+    pub title: Option<String>,
+    pub forum: bool,
+    pub private_of: Option<TestUser>,
+}
+
+impl ChatInfo {
+    pub fn json(&self) -> Value {
+        match &self.private_of {
+            Some(user) => json!({"id": self.id, "type": "private", "first_name": user.name}),
+            None => json!({
+                "id": self.id, "type": "supergroup",
+                "title": self.title.clone().unwrap_or_default(), "is_forum": self.forum,
+            }),
+        }
+    }
+}
+
+#[derive(Debug, Default)]
+pub struct State {
+    pub chats: HashMap<i64, ChatInfo>,
+    pub messages: Vec<Sent>,
+    pub answers: Vec<Answer>,
+    /// Callback queries not answered yet.
+    pub open_queries: HashSet<String>,
+    pub updates: VecDeque<(i64, Value)>,
+    pub next_update: i64,
+    pub next_message: i64,
+    pub next_query: u64,
+    /// Users the bot may not write to first (403).
+    pub never_started: HashSet<i64>,
+    /// Users who blocked the bot (403 even after they write to it).
+    pub blocked: HashSet<i64>,
+    /// Method (lowercase) → (calls still to fail, retry_after seconds).
+    pub flood: HashMap<String, (usize, u32)>,
+    /// Every call, by lowercase method name.
+    pub calls: Vec<String>,
+    /// Number of 429s served.
+    pub floods_served: usize,
+    /// `setMyCommands` bodies.
+    pub commands: Vec<Value>,
+    /// Bumped by every change a test may wait for.
+    pub version: u64,
+}
+
+impl State {
+    pub fn now() -> i64 {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_secs() as i64)
+            .unwrap_or(1)
+    }
+
+    pub fn push_update(&mut self, kind: &str, body: Value) {
+        self.next_update += 1;
+        let id = self.next_update;
+        self.updates.push_back((id, json!({"update_id": id, kind: body})));
+        self.version += 1;
+    }
+
+    pub fn message_json(&self, m: &Sent) -> Value {
+        let chat = self.chats.get(&m.chat).map(ChatInfo::json).unwrap_or(json!({"id": m.chat}));
+        let from = match &m.from {
+            Some(user) => user.json(),
+            None => json!({"id": BOT_ID, "is_bot": true, "first_name": "Igroteka",
+                           "username": BOT_USERNAME}),
+        };
+        let mut out = json!({"message_id": m.id, "date": m.date, "chat": chat, "from": from});
+        if let Some(thread) = m.thread {
+            out["message_thread_id"] = thread.into();
+            out["is_topic_message"] = true.into();
+        }
+        match &m.photo {
+            Some(bytes) => {
+                out["photo"] = json!([{
+                    "file_id": format!("photo-{}-{}", m.chat, m.id),
+                    "file_unique_id": format!("u{}-{}-{}", m.chat, m.id, m.edits),
+                    "width": 800, "height": 800, "file_size": bytes.len(),
+                }]);
+                if !m.text.is_empty() {
+                    out["caption"] = m.text.clone().into();
+                }
+            }
+            None => out["text"] = m.text.clone().into(),
+        }
+        if !m.keyboard.is_empty() {
+            let rows: Vec<Vec<Value>> = m
+                .keyboard
+                .iter()
+                .map(|row| {
+                    row.iter()
+                        .map(|k| match (&k.data, &k.url) {
+                            (Some(d), _) => json!({"text": k.text, "callback_data": d}),
+                            (None, Some(u)) => json!({"text": k.text, "url": u}),
+                            _ => json!({"text": k.text}),
+                        })
+                        .collect()
+                })
+                .collect();
+            out["reply_markup"] = json!({"inline_keyboard": rows});
+        }
+        out
+    }
+
+    /// The newest bot message in `chat` for which `f` holds.
+    pub fn latest(&self, chat: i64, f: impl Fn(&Sent) -> bool) -> Option<Sent> {
+        self.messages.iter().rev().find(|m| m.chat == chat && m.from.is_none() && f(m)).cloned()
+    }
+
+    pub fn message_mut(&mut self, chat: i64, id: i64) -> Option<&mut Sent> {
+        self.messages.iter_mut().find(|m| m.chat == chat && m.id == id)
+    }
+}
+
+/// Reads an inline keyboard from a `reply_markup` value.
+pub fn parse_keyboard(markup: Option<&Value>) -> Vec<Vec<Key>> {
+    let Some(rows) = markup.and_then(|m| m.get("inline_keyboard")).and_then(Value::as_array) else {
+        return Vec::new();
+    };
+    rows.iter()
+        .map(|row| {
+            row.as_array()
+                .map(|keys| {
+                    keys.iter()
+                        .map(|k| Key {
+                            text: k["text"].as_str().unwrap_or_default().to_string(),
+                            data: k["callback_data"].as_str().map(str::to_string),
+                            url: k["url"].as_str().map(str::to_string),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        })
+        .filter(|row: &Vec<Key>| !row.is_empty())
+        .collect()
+}
