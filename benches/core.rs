@@ -8,7 +8,9 @@
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group};
-use igroteka::app::{Action, App, AppConfig, ButtonKind, Chat, Effect, Input, User, input_from_text};
+use igroteka::app::{
+    Action, App, AppConfig, ButtonKind, Chat, Effect, Input, User, input_from_text,
+};
 use igroteka::game::ToMove;
 use igroteka::store::{SledStore, Store};
 use igroteka::table::Platform;
@@ -29,7 +31,8 @@ fn open_table(app: &mut App<SledStore>, t: usize) -> u64 {
     app.handle_deferred(&input_from_text(PLATFORM, c.clone(), user(2 * t), 0, "/play aeroplane"));
     app.handle_deferred(&input_from_text(PLATFORM, c.clone(), user(2 * t + 1), 0, "/join"));
     app.handle_deferred(&input_from_text(PLATFORM, c.clone(), user(2 * t), 0, "/startgame"));
-    app.store().chat_table(&igroteka::table::ChatId { platform: PLATFORM, chat: c.id, thread: None })
+    app.store()
+        .chat_table(&igroteka::table::ChatId { platform: PLATFORM, chat: c.id, thread: None })
         .unwrap()
         .expect("table opened")
 }
@@ -41,10 +44,12 @@ fn next_press(app: &mut App<SledStore>, t: usize, id: u64) -> Option<Input> {
     let ToMove::Seats(seats) = table.to_move() else { return None };
     let shown = app.handle_deferred(&input_from_text(PLATFORM, chat(t), user(2 * t), 1, "/board"));
     let token = shown.iter().find_map(|effect| match effect {
-        Effect::Send { message, .. } => message.buttons.iter().flatten().find_map(|b| match &b.kind {
-            ButtonKind::Token(token) => Some(token.clone()),
-            ButtonKind::Url(_) => None,
-        }),
+        Effect::Send { message, .. } => {
+            message.buttons.iter().flatten().find_map(|b| match &b.kind {
+                ButtonKind::Token(token) => Some(token.clone()),
+                ButtonKind::Url(_) => None,
+            })
+        }
         _ => None,
     })?;
     Some(Input {

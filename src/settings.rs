@@ -73,6 +73,23 @@ pub fn parse(specs: &[SettingSpec], words: &[&str]) -> Result<Settings, SettingE
     Ok(settings)
 }
 
+/// The value of setting `key` of `specs` in `chosen`, checked against the values it allows: a
+/// game's `new` reads its settings through this, so a forged or outdated record cannot start a
+/// game with a value it does not know.
+pub fn checked(
+    specs: &'static [SettingSpec],
+    chosen: &Settings,
+    key: &str,
+) -> Result<&'static str, crate::game::SetupError> {
+    let spec = specs.iter().find(|s| s.key == key).expect("a declared setting");
+    let value = get(chosen, spec);
+    spec.values
+        .iter()
+        .copied()
+        .find(|allowed| *allowed == value)
+        .ok_or_else(|| crate::game::SetupError::Setting(key.to_string(), value.to_string()))
+}
+
 /// Reads a setting, falling back to the default for records made before it existed.
 pub fn get<'a>(settings: &'a Settings, spec: &'a SettingSpec) -> &'a str {
     settings.get(spec.key).map(String::as_str).unwrap_or(spec.default_value())

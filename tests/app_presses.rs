@@ -135,11 +135,16 @@ fn bad_presses_are_refused_and_change_nothing_in_every_game() {
         ];
         for (who, token, expected) in cases {
             let effects = room.press(who, &token);
-            let (text, alert) = answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
+            let (text, alert) =
+                answer(&effects).unwrap_or_else(|| panic!("{who} {token}: {effects:?}"));
             assert_eq!(text, expected, "{}: {who} pressing {token}", info.id);
             assert!(alert);
             assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
-            assert_eq!(room.store().load(id).unwrap().unwrap(), before, "{who} {token} changed the table");
+            assert_eq!(
+                room.store().load(id).unwrap().unwrap(),
+                before,
+                "{who} {token} changed the table"
+            );
         }
         // A real press, then the same button again: stale.
         let effects = room.press(&mover, &first);
@@ -154,15 +159,22 @@ fn in_a_secret_set_up_one_players_presses_leave_the_others_buttons_working() {
     let mut room = Chatroom::temporary();
     start_game(&mut room, "tanks", &["Alice", "Bob"]);
     let group = room.latest_text();
-    assert!(group.contains("Waiting for") && group.contains("Alice") && group.contains("Bob"), "{group}");
+    assert!(
+        group.contains("Waiting for") && group.contains("Alice") && group.contains("Bob"),
+        "{group}"
+    );
     let (_, bobs) = room.private_buttons("Bob").into_iter().next().expect("Bob's keyboard");
     for _ in 0..3 {
-        let (_, alices) = room.private_buttons("Alice").into_iter().next().expect("Alice's keyboard");
+        let (_, alices) =
+            room.private_buttons("Alice").into_iter().next().expect("Alice's keyboard");
         let effects = room.press("Alice", &alices);
         assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{effects:?}");
     }
     let effects = room.press("Bob", &bobs);
-    assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "Bob's button went stale: {effects:?}");
+    assert!(
+        answer(&effects).is_some_and(|(_, alert)| !alert),
+        "Bob's button went stale: {effects:?}"
+    );
 }
 
 #[test]

@@ -122,11 +122,16 @@ fn tank_battle_answers_legality_exactly_as_its_choices_list() {
     let mut game = TankBattle::new(&setup).unwrap();
     for _ in 0..60 {
         for seat in 0..2 {
-            let offered: Vec<Action> = game.choices(seat).options.into_iter().map(|c| c.action).collect();
+            let offered: Vec<Action> =
+                game.choices(seat).options.into_iter().map(|c| c.action).collect();
             for from in igroteka::games::tank_battle::board::all_squares() {
                 for to in igroteka::games::tank_battle::board::all_squares() {
                     let action = Action::Move { from, to };
-                    assert_eq!(game.is_legal(seat, &action), offered.contains(&action), "{action:?}");
+                    assert_eq!(
+                        game.is_legal(seat, &action),
+                        offered.contains(&action),
+                        "{action:?}"
+                    );
                 }
             }
         }

@@ -55,13 +55,22 @@ fn every_game_can_be_played_to_the_end_by_pressing_buttons() {
                     }
                 }
                 for name in players {
-                    let private = boards.get(&Some(name.to_lowercase())).cloned().unwrap_or_default();
-                    candidates.extend(private.into_iter().map(|(_, token)| (name.to_string(), token)));
+                    let private =
+                        boards.get(&Some(name.to_lowercase())).cloned().unwrap_or_default();
+                    candidates
+                        .extend(private.into_iter().map(|(_, token)| (name.to_string(), token)));
                 }
-                assert!(!candidates.is_empty(), "{}: nothing to press: {}", info.id, room.latest_text());
-                let (who, token) = &candidates[(pick.next_u64() % candidates.len() as u64) as usize];
+                assert!(
+                    !candidates.is_empty(),
+                    "{}: nothing to press: {}",
+                    info.id,
+                    room.latest_text()
+                );
+                let (who, token) =
+                    &candidates[(pick.next_u64() % candidates.len() as u64) as usize];
                 let effects = room.press(who, token);
-                let refused = effects.iter().any(|e| matches!(e, Effect::Answer { alert: true, .. }));
+                let refused =
+                    effects.iter().any(|e| matches!(e, Effect::Answer { alert: true, .. }));
                 // A private keyboard may be out of date once its owner's set-up is done; a
                 // group keyboard never is.
                 assert!(!refused || boards.keys().any(Option::is_some), "{}: {effects:?}", info.id);

@@ -116,7 +116,8 @@ pub fn render(args: &[String], out: &mut impl Write) -> Result<(), String> {
     let mut game = (parsed.info.start)(&parsed.setup).map_err(|e| e.to_string())?;
     let mut rng = rng::seeded(parsed.seed);
     for _ in 0..moves {
-        let step = harness::random_dyn_action(game.as_ref(), &mut rng).map_err(|e| e.to_string())?;
+        let step =
+            harness::random_dyn_action(game.as_ref(), &mut rng).map_err(|e| e.to_string())?;
         let Some((actor, action)) = step else { break };
         game.apply(actor, &action).map_err(|e| e.to_string())?;
     }

@@ -138,7 +138,8 @@ mod tests {
         let err = Config::load(&move |k: &str| (k == "IGROTEKA_CONFIG").then(|| path.clone()))
             .unwrap_err();
         assert!(!err.0.contains("leaky-secret"), "{}", err.0);
-        let missing = Config::load(&|k: &str| (k == "IGROTEKA_CONFIG").then(|| "/nope.toml".into()));
+        let missing =
+            Config::load(&|k: &str| (k == "IGROTEKA_CONFIG").then(|| "/nope.toml".into()));
         assert!(missing.is_err());
     }
 }

@@ -41,13 +41,7 @@ Commands:
 
 impl<S: Store, W: Write> Console<S, W> {
     pub fn new(driver: Driver<S>, out: W, boards_dir: PathBuf) -> Self {
-        Console {
-            driver,
-            out,
-            boards_dir,
-            keyboards: HashMap::new(),
-            user: "alice".into(),
-        }
+        Console { driver, out, boards_dir, keyboards: HashMap::new(), user: "alice".into() }
     }
 
     /// Reads lines until end of input or `quit`.
@@ -105,7 +99,9 @@ impl<S: Store, W: Write> Console<S, W> {
                     now: driver::now_ms(),
                     action: Action::Press { token },
                 },
-                None => return writeln!(self.out, "  (no such button here; see the latest keyboard)"),
+                None => {
+                    return writeln!(self.out, "  (no such button here; see the latest keyboard)");
+                }
             }
         } else {
             input_from_text(PLATFORM, chat, user, driver::now_ms(), rest)

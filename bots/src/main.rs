@@ -124,9 +124,17 @@ fn console(config: &Config) -> Result<(), String> {
         out,
         "Data folder: {} — {resumed} unfinished game(s) resumed{}.",
         config.data_dir().display(),
-        if quarantined > 0 { format!(", {quarantined} unreadable record(s) set aside") } else { String::new() }
+        if quarantined > 0 {
+            format!(", {quarantined} unreadable record(s) set aside")
+        } else {
+            String::new()
+        }
     );
-    let boards = config.data_dir().parent().map(|p| p.join("boards")).unwrap_or_else(|| PathBuf::from("boards"));
+    let boards = config
+        .data_dir()
+        .parent()
+        .map(|p| p.join("boards"))
+        .unwrap_or_else(|| PathBuf::from("boards"));
     let mut console = console::Console::new(Driver::new(app), out, boards);
     console.run(io::stdin().lock()).map_err(|e| e.to_string())?;
     store.flush().map_err(|e| e.to_string())

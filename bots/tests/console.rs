@@ -74,9 +74,10 @@ impl Console {
 
 /// The player named in the latest "X, your turn" line.
 fn player_to_move(output: &str) -> Option<String> {
-    output.lines().rev().find_map(|line| {
-        line.trim().split_once(", your turn").map(|(name, _)| name.to_string())
-    })
+    output
+        .lines()
+        .rev()
+        .find_map(|line| line.trim().split_once(", your turn").map(|(name, _)| name.to_string()))
 }
 
 /// Plays first buttons until the game ends or `limit` presses; returns the last output.
@@ -184,7 +185,8 @@ fn script_mode_speaks_json_lines() {
     let done = lines.iter().filter(|l| l["done"] == true).count();
     assert_eq!(done, 4, "one closing line per input");
     assert!(lines.iter().any(|l| l["input"] == 1 && l["error"].is_string()));
-    let started = lines.iter().find(|l| l["input"] == 3 && l["effect"]["send"].is_object()).unwrap();
+    let started =
+        lines.iter().find(|l| l["input"] == 3 && l["effect"]["send"].is_object()).unwrap();
     assert_eq!(started["effect"]["send"]["message"]["board"]["game"], "aeroplane");
     assert!(started["message_id"].is_string());
 }

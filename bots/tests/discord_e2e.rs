@@ -6,7 +6,7 @@ mod discord;
 
 use std::time::{Duration, Instant};
 
-use discord::{BotProcess, Emulator, Msg, STEP, TestUser, png_size};
+use discord::{BotProcess, Emulator, Msg, STEP, TestUser, png_size, spawn_bot};
 
 struct Table {
     emu: Emulator,
@@ -29,7 +29,7 @@ fn start() -> Table {
     let channel = emu.channel("games");
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
-    let bot = BotProcess::spawn(&emu, &data);
+    let bot = spawn_bot(&emu, &data);
     wait_ready(&emu, &bot);
     Table { emu, _dir: dir, data, bot, channel, users }
 }
@@ -253,7 +253,7 @@ fn a_restart_mid_game_continues_on_the_same_data_folder() {
     }
     let before = board(&t).unwrap();
     t.bot.kill();
-    t.bot = BotProcess::spawn(&t.emu, &t.data);
+    t.bot = spawn_bot(&t.emu, &t.data);
     wait_ready(&t.emu, &t.bot);
     // The board from before the restart still works.
     let who = mentioned(&before)[0];

@@ -6,7 +6,7 @@ mod support;
 use std::collections::HashSet;
 
 use support::play::{self, current_board, start_game, step};
-use support::{BotProcess, Emulator, STEP, TestUser};
+use support::{Emulator, STEP, TestUser, spawn_bot};
 
 fn players() -> Vec<TestUser> {
     vec![TestUser::new(2001, "Alice"), TestUser::new(2002, "Boris")]
@@ -18,7 +18,7 @@ fn refusals_are_alerts_and_racing_presses_apply_once() {
     let emulator = Emulator::start();
     let chat = -100_222;
     emulator.group(chat, "Refusals", false);
-    let _bot = BotProcess::spawn(&emulator, &dir.path().join("data"));
+    let _bot = spawn_bot(&emulator, &dir.path().join("data"));
     let players = players();
     start_game(&emulator, chat, &players, "aeroplane");
     step(&emulator, chat, &players);
@@ -61,7 +61,7 @@ fn flood_limits_lose_nothing() {
     let emulator = Emulator::start();
     let chat = -100_333;
     emulator.group(chat, "Floods", false);
-    let _bot = BotProcess::spawn(&emulator, &dir.path().join("data"));
+    let _bot = spawn_bot(&emulator, &dir.path().join("data"));
     let players = players();
     emulator.set_quiet(std::time::Duration::from_millis(1500));
 

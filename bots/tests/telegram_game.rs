@@ -6,7 +6,7 @@ mod support;
 use std::time::{Duration, Instant};
 
 use support::play::{self, current_board, finished, start_game, step};
-use support::{BotProcess, Emulator, TestUser, png_size};
+use support::{Emulator, TestUser, png_size, spawn_bot};
 
 const GROUP: i64 = -100_111;
 
@@ -23,7 +23,7 @@ fn three_users_play_aeroplane_chess_to_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let emulator = Emulator::start();
     emulator.group(GROUP, "Game night", false);
-    let _bot = BotProcess::spawn(&emulator, &dir.path().join("data"));
+    let _bot = spawn_bot(&emulator, &dir.path().join("data"));
     let players = players(3);
 
     // The command menu is published in English and Russian.
@@ -75,7 +75,7 @@ fn a_restarted_bot_continues_the_game() {
     emulator.group(GROUP - 1, "Restarts", false);
     let chat = GROUP - 1;
     let players = players(2);
-    let mut bot = BotProcess::spawn(&emulator, &data);
+    let mut bot = spawn_bot(&emulator, &data);
     start_game(&emulator, chat, &players, "aeroplane");
     for _ in 0..3 {
         step(&emulator, chat, &players);
@@ -84,7 +84,7 @@ fn a_restarted_bot_continues_the_game() {
     let live = current_board(&emulator, chat).unwrap();
     bot.kill();
 
-    let _bot = BotProcess::spawn(&emulator, &data);
+    let _bot = spawn_bot(&emulator, &data);
     // A button from before the restart that is out of date is clearly refused.
     let (_, stale) = old.tokens()[0].clone();
     let mover = play::to_move(&old, &players).unwrap();

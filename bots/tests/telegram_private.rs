@@ -8,7 +8,7 @@
 mod support;
 
 use support::play::{current_board, start_game, step};
-use support::{BotProcess, Emulator, TestUser};
+use support::{Emulator, TestUser, spawn_bot};
 
 #[test]
 fn unreachable_users_never_stop_the_bot() {
@@ -16,7 +16,7 @@ fn unreachable_users_never_stop_the_bot() {
     let emulator = Emulator::start();
     let chat = -100_444;
     emulator.group(chat, "Private", false);
-    let bot = BotProcess::spawn(&emulator, &dir.path().join("data"));
+    let bot = spawn_bot(&emulator, &dir.path().join("data"));
 
     // A user who blocked the bot writes to it: the reply fails with 403, nothing breaks.
     let blocked = TestUser::new(3001, "Blocked");

@@ -170,7 +170,9 @@ mod tests {
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };
-            for t in [Token::new(u64::MAX / 2, 1_000_000, op), Token::keyboard(1 << 40, keyboard, op)] {
+            for t in
+                [Token::new(u64::MAX / 2, 1_000_000, op), Token::keyboard(1 << 40, keyboard, op)]
+            {
                 let s = t.encode();
                 assert!(s.len() <= 64, "{s}");
                 assert_eq!(Token::parse(&s), Some(t));

@@ -10,16 +10,17 @@
 #![allow(dead_code)]
 
 pub mod play;
+pub mod process;
 pub mod server;
 pub mod state;
 
-use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::json;
 
+pub use process::BotProcess;
 pub use state::{Answer, ChatInfo, Sent, State, TestUser};
 
 /// The fake bot token (the shape of a real one).
@@ -285,57 +286,23 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
     (info.width, info.height)
 }
 
-/// The real `igroteka` binary, running the Telegram adapter against an emulator.
-pub struct BotProcess {
-    child: Child,
-    pub log: PathBuf,
-}
-
-impl BotProcess {
-    /// Starts the bot on `data` and waits until it polls for updates.
-    pub fn spawn(emulator: &Emulator, data: &Path) -> BotProcess {
-        let polls = emulator.calls("getUpdates");
-        let log = data.with_extension(format!("log{}", polls));
-        let stderr = std::fs::File::create(&log).expect("log file");
-        let child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
-            .current_dir(data.parent().expect("a parent folder"))
-            .env_remove("IGROTEKA_CONFIG")
-            .env_remove("DISCORD_BOT_TOKEN")
-            .env("TELEGRAM_BOT_TOKEN", TOKEN)
-            .env("TELOXIDE_API_URL", emulator.url())
-            .env("IGROTEKA_DATA", data)
-            .env("IGROTEKA_TELEGRAM_RATE", "100000")
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(stderr)
-            .spawn()
-            .expect("spawn igroteka");
-        let mut bot = BotProcess { child, log };
-        let deadline = Instant::now() + STEP;
-        while emulator.calls("getUpdates") <= polls {
-            if let Ok(Some(status)) = bot.child.try_wait() {
-                panic!("igroteka exited with {status}: {}", bot.stderr());
-            }
-            assert!(Instant::now() < deadline, "the bot never polled: {}", bot.stderr());
-            std::thread::sleep(Duration::from_millis(20));
+/// Starts the bot on `data` against `emulator` and waits until it polls for updates.
+pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
+    let polls = emulator.calls("getUpdates");
+    let log = data.with_extension(format!("log{}", polls));
+    let env = [
+        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
+        ("TELOXIDE_API_URL", emulator.url()),
+        ("IGROTEKA_TELEGRAM_RATE", "100000".to_string()),
+    ];
+    let mut bot = BotProcess::start(data, log, &env);
+    let deadline = Instant::now() + STEP;
+    while emulator.calls("getUpdates") <= polls {
+        if let Some(status) = bot.exited() {
+            panic!("igroteka exited with {status}: {}", bot.stderr());
         }
-        bot
+        assert!(Instant::now() < deadline, "the bot never polled: {}", bot.stderr());
+        std::thread::sleep(Duration::from_millis(20));
     }
-
-    /// What the bot wrote to stderr.
-    pub fn stderr(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    /// Stops the process at once (as a crash or `kill -9` would).
-    pub fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for BotProcess {
-    fn drop(&mut self) {
-        self.kill();
-    }
+    bot
 }

@@ -55,13 +55,7 @@ impl Rules {
 
 /// The chosen value of setting `key`, checked against the values it allows.
 fn value(chosen: &Settings, key: &str) -> Result<&'static str, SetupError> {
-    let spec = SETTINGS.iter().find(|s| s.key == key).expect("a declared setting");
-    let v = settings::get(chosen, spec);
-    spec.values
-        .iter()
-        .copied()
-        .find(|allowed| *allowed == v)
-        .ok_or_else(|| SetupError::Setting(key.to_string(), v.to_string()))
+    settings::checked(SETTINGS, chosen, key)
 }
 
 #[cfg(test)]

@@ -10,16 +10,18 @@
 
 pub mod gateway;
 pub mod payloads;
+#[path = "../process.rs"]
+pub mod process;
 pub mod server;
 pub mod state;
 
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+pub use process::BotProcess;
 pub use state::{Channel, Interaction, Msg, State, TestUser};
 
 /// The fake bot token.
@@ -314,45 +316,13 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
     (word(16), word(20))
 }
 
-/// The real binary, run as a user runs it, with the Discord token and the emulator's URL.
-pub struct BotProcess {
-    child: Child,
-    log: std::path::PathBuf,
-}
-
-impl BotProcess {
-    pub fn spawn(emulator: &Emulator, data: &Path) -> BotProcess {
-        let log = data.with_extension("log");
-        let file = std::fs::File::create(&log).expect("log file");
-        emulator.disconnect();
-        let child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
-            .current_dir(data.parent().unwrap())
-            .env_remove("TELEGRAM_BOT_TOKEN")
-            .env_remove("IGROTEKA_CONFIG")
-            .env("DISCORD_BOT_TOKEN", TOKEN)
-            .env("DISCORD_API_URL", emulator.url())
-            .env("DISCORD_GUILD_ID", payloads::GUILD_ID.to_string())
-            .env("IGROTEKA_DATA", data)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(file)
-            .spawn()
-            .expect("spawn igroteka");
-        BotProcess { child, log }
-    }
-
-    pub fn stderr(&self) -> String {
-        std::fs::read_to_string(&self.log).unwrap_or_default()
-    }
-
-    pub fn kill(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-impl Drop for BotProcess {
-    fn drop(&mut self) {
-        self.kill();
-    }
+/// Starts the real binary with the Discord token and the emulator's URL.
+pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
+    emulator.disconnect();
+    let env = [
+        ("DISCORD_BOT_TOKEN", TOKEN.to_string()),
+        ("DISCORD_API_URL", emulator.url()),
+        ("DISCORD_GUILD_ID", payloads::GUILD_ID.to_string()),
+    ];
+    BotProcess::start(data, data.with_extension("log"), &env)
 }

@@ -1,0 +1,54 @@
+//! The real `igroteka` binary, run as a user runs it, for the end-to-end tests of both
+//! adapters: a clean environment (no token or config from the machine), the given variables,
+//! stderr kept in a log file, and killed at once when dropped (as a crash would end it).
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, ExitStatus, Stdio};
+
+pub struct BotProcess {
+    child: Child,
+    pub log: PathBuf,
+}
+
+impl BotProcess {
+    /// Starts the binary on the data folder `data` with `env` set, stderr into `log`.
+    pub fn start(data: &Path, log: PathBuf, env: &[(&str, String)]) -> BotProcess {
+        let stderr = std::fs::File::create(&log).expect("log file");
+        let mut command = Command::new(env!("CARGO_BIN_EXE_igroteka"));
+        command
+            .current_dir(data.parent().expect("a parent folder"))
+            .env_remove("IGROTEKA_CONFIG")
+            .env_remove("TELEGRAM_BOT_TOKEN")
+            .env_remove("DISCORD_BOT_TOKEN")
+            .env("IGROTEKA_DATA", data)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(stderr);
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        BotProcess { child: command.spawn().expect("spawn igroteka"), log }
+    }
+
+    /// The exit status, if the process has ended.
+    pub fn exited(&mut self) -> Option<ExitStatus> {
+        self.child.try_wait().ok().flatten()
+    }
+
+    /// What the bot wrote to stderr.
+    pub fn stderr(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+
+    /// Stops the process at once (as a crash or `kill -9` would).
+    pub fn kill(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for BotProcess {
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
