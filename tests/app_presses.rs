@@ -264,3 +264,22 @@ fn leaving_the_lobby_and_resigning() {
     assert!(room.store().unfinished().unwrap().is_empty());
     assert_eq!(room.store().load(id).unwrap().unwrap().status, Status::Finished);
 }
+
+#[test]
+fn sitting_down_at_a_secret_set_up_game_opens_the_private_chat() {
+    let private_to = |effects: &[Effect]| -> Vec<String> {
+        effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Send { to: igroteka::app::Dest::User { user }, .. } => Some(user.clone()),
+                _ => None,
+            })
+            .collect()
+    };
+    let mut room = Chatroom::temporary();
+    assert_eq!(private_to(&room.send("Alice", "/play tanks")), ["alice"]);
+    assert_eq!(private_to(&room.send("Bob", "/join")), ["bob"]);
+    let mut other = Chatroom::temporary();
+    assert!(private_to(&other.send("Alice", "/play aeroplane")).is_empty());
+    assert!(private_to(&other.send("Bob", "/join")).is_empty());
+}

@@ -35,6 +35,7 @@ settings-none = this game has no settings
 lobby-title = New game: { $game }
 lobby-players = Players ({ $count }, { $min }–{ $max }): { $players }
 lobby-hint = Press Join to play. Any player presses Start when everyone is in.
+lobby-private-hello = You are at the table for { $game }. Your secret set-up will come here, in this private chat, when the game starts.
 lobby-closed = The lobby is closed: everyone left.
 btn-join = Join
 btn-leave = Leave

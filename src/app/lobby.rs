@@ -2,7 +2,7 @@
 
 use super::text::{game_name, seat_name, setting_text, settings_line};
 use super::token::{Op, Token};
-use super::{App, Ctx, Effect, Message, Track, turn};
+use super::{App, Ctx, Dest, Effect, Message, Track, turn};
 use crate::app::{Button, ButtonKind};
 use crate::i18n::Value;
 use crate::registry::{self, GAMES, GameInfo};
@@ -123,7 +123,28 @@ impl<S: Store> App<S> {
         table.lang = ctx.lang.to_string();
         self.save(&table, None)?;
         let message = self.lobby_message(ctx.lang, &table, info);
-        Ok(vec![Effect::Send { to: ctx.group_dest(), message }])
+        let mut effects = vec![Effect::Send { to: ctx.group_dest(), message }];
+        effects.extend(self.private_hello(ctx, info));
+        Ok(effects)
+    }
+
+    /// For a game with a secret set-up, a first private message to a player who sits down: it
+    /// tells them where the set-up will come, and it is how a platform finds out early that it
+    /// cannot reach them privately (a Telegram user who never started the bot gets a link).
+    fn private_hello(&self, ctx: &Ctx, info: &GameInfo) -> Vec<Effect> {
+        if !info.private_setup {
+            return Vec::new();
+        }
+        let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
+        let text = self.i18n.text(
+            lang,
+            "lobby-private-hello",
+            &[("game", game_name(&self.i18n, lang, info).into())],
+        );
+        vec![Effect::Send {
+            to: Dest::User { user: ctx.input.user.id.clone() },
+            message: Message::text(text),
+        }]
     }
 
     /// The lobby text and its buttons.
@@ -221,6 +242,9 @@ impl<S: Store> App<S> {
         let message = self.lobby_message(ctx.lang, &table, info);
         let mut effects = self.acknowledge(ctx, notice);
         effects.extend(self.show(ctx, &table, message)?);
+        if op == Op::Join {
+            effects.extend(self.private_hello(ctx, info));
+        }
         Ok(effects)
     }
 
