@@ -1,9 +1,7 @@
 //! End to end through the emulator: private messages the bot may not send (403) never stop
 //! it, and a player who never started the bot can still play in the group.
 //!
-//! No registered game sends private messages from a group action yet (no game has a secret
-//! set-up), so the deep-link note itself is covered by the adapter's unit tests; this checks
-//! what the core can reach today.
+//! The secret set-up with its deep link is in `telegram_setup.rs`.
 
 mod support;
 

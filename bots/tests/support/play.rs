@@ -36,6 +36,12 @@ pub fn press(emulator: &Emulator, user: &TestUser, message: &Sent, data: &str) -
 /// `/play <game>` by the first player, the others join, the first starts. Returns the first
 /// board message.
 pub fn start_game(emulator: &Emulator, chat: i64, players: &[TestUser], game: &str) -> Sent {
+    open_and_start(emulator, chat, players, game);
+    emulator.wait("the first board", STEP, |s| board_in(s, chat))
+}
+
+/// `/play <game>` by the first player, the others join, the first presses Start.
+pub fn open_and_start(emulator: &Emulator, chat: i64, players: &[TestUser], game: &str) {
     let mark = emulator.with(|s| s.next_message);
     emulator.say(chat, None, &players[0], &format!("/play {game}"));
     let mut lobby = emulator.expect(chat, mark, "New game");
@@ -55,7 +61,6 @@ pub fn start_game(emulator: &Emulator, chat: i64, players: &[TestUser], game: &s
     let start = lobby.key("Start").and_then(|k| k.data.clone()).expect("a Start button");
     let answer = press(emulator, &players[0], &lobby, &start);
     assert!(!answer.alert, "starting was refused: {answer:?}");
-    emulator.wait("the first board", STEP, |s| board_in(s, chat))
 }
 
 /// Makes one move: the named player presses the first button of the newest board. Returns
