@@ -357,3 +357,75 @@ fn slash_commands_are_registered_for_the_guild() {
     assert!(t.emu.message(original).content.contains("/play"));
     assert_clean(&t);
 }
+
+/// The newest message `user` alone sees in the channel (ephemeral) with a button labelled
+/// `label`.
+fn own_button(t: &Table, user: &TestUser, label: &str) -> (Msg, String) {
+    t.emu.wait(&format!("{}'s ephemeral {label}", user.name), STEP, |s| {
+        s.visible(t.channel, Some(user.id))
+            .into_iter()
+            .rev()
+            .filter(|m| m.ephemeral_for == Some(user.id))
+            .find_map(|m| {
+                let id = m.buttons().into_iter().find(|(l, _)| l.contains(label))?.1;
+                Some(((*m).clone(), id))
+            })
+    })
+}
+
+/// Random set-up, then Ready, through `user`'s ephemeral set-up message.
+fn set_up(t: &Table, user: &TestUser) {
+    for label in ["Random set-up", "Ready"] {
+        let (message, id) = own_button(t, user, label);
+        press(t, user, &message, &id);
+    }
+}
+
+#[test]
+fn the_tanks_set_up_through_ephemeral_replies_and_a_closed_dm() {
+    let t = start();
+    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
+    t.emu.close_dms(&boris);
+    command(&t, 0, "play", &[("game", "tanks")]);
+    let lobby = lobby(&t).expect("a lobby message");
+    let id = |label: &str, m: &Msg| m.buttons().into_iter().find(|(l, _)| l == label).unwrap().1;
+    press(&t, &boris, &lobby, &id("Join", &lobby));
+    let lobby = t.emu.message(lobby.id);
+    press(&t, &ann, &lobby, &id("Start", &lobby));
+
+    // Ann started the game: her set-up comes as a reply only she sees, with her own board.
+    let (mine, _) = own_button(&t, &ann, "Random set-up");
+    assert_eq!(mine.attachments.len(), 1, "Ann's private board");
+    // Boris is not the one interacting and his DMs are closed: the channel tells him to press
+    // "My set-up".
+    let note = t.emu.wait("the closed-DM note", STEP, |s| {
+        s.visible(t.channel, None)
+            .into_iter()
+            .find(|m| {
+                m.content.contains(&format!("<@{}>", boris.id)) && m.content.contains("My set-up")
+            })
+            .cloned()
+    });
+    set_up(&t, &ann);
+    let (_, my_setup) =
+        note.buttons().into_iter().find(|(l, _)| l.contains("My set-up")).expect("the button");
+    press(&t, &boris, &note, &my_setup);
+    set_up(&t, &boris);
+
+    // Both ready: the first turn is Ann's, in the channel for everyone.
+    let board = t.emu.wait("the first turn", STEP, |s| {
+        s.visible(t.channel, None)
+            .into_iter()
+            .rev()
+            .find(|m| !m.attachments.is_empty() && m.content.contains("your turn"))
+            .cloned()
+    });
+    assert_eq!(mentioned(&board).first(), Some(&ann.id), "{}", board.content);
+    for _ in 0..4 {
+        assert!(step(&t));
+    }
+    // Nobody else ever saw a set-up keyboard.
+    let public = t.emu.visible(t.channel, None);
+    assert!(public.iter().all(|m| m.buttons().iter().all(|(l, _)| !l.contains("Random set-up"))));
+    assert_clean(&t);
+}

@@ -20,7 +20,12 @@ fn set_up(emulator: &Emulator, user: &TestUser) {
         let keyboard = private_keyboard(emulator, user, label);
         let data = keyboard.key(label).and_then(|k| k.data.clone()).unwrap();
         let answer = press(emulator, user, &keyboard, &data);
-        assert!(!answer.alert, "{} pressing {label}: {answer:?}\n{}", user.name, emulator.transcript());
+        assert!(
+            !answer.alert,
+            "{} pressing {label}: {answer:?}\n{}",
+            user.name,
+            emulator.transcript()
+        );
     }
 }
 
@@ -65,5 +70,7 @@ fn the_secret_set_up_goes_through_private_chats_and_a_deep_link() {
     assert!(current_board(&emulator, chat).is_some());
     // The set-up keyboards never appeared in the group.
     let group = emulator.bot_messages(chat);
-    assert!(group.iter().all(|m| m.key("Random set-up").is_none() && m.key("Lay a mine").is_none()));
+    assert!(
+        group.iter().all(|m| m.key("Random set-up").is_none() && m.key("Lay a mine").is_none())
+    );
 }
