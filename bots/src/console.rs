@@ -129,8 +129,18 @@ impl<S: Store, W: Write> Console<S, W> {
         if let Ok(n) = which.parse::<usize>() {
             return buttons.get(n.checked_sub(1)?).map(|(_, token)| token.clone());
         }
+        // By text: the exact label, else the one label that contains the words ("press ready"
+        // finds "✅ Ready").
         let which = which.to_lowercase();
-        buttons.iter().find(|(text, _)| text.to_lowercase() == which).map(|(_, t)| t.clone())
+        if let Some((_, token)) = buttons.iter().find(|(text, _)| text.to_lowercase() == which) {
+            return Some(token.clone());
+        }
+        let mut containing =
+            buttons.iter().filter(|(text, _)| text.to_lowercase().contains(&which));
+        match (containing.next(), containing.next()) {
+            (Some((_, token)), None) => Some(token.clone()),
+            _ => None,
+        }
     }
 
     fn print(&mut self, item: Delivered) -> std::io::Result<()> {

@@ -132,11 +132,37 @@ fn three_users_play_a_whole_game_across_a_kill_and_restart() {
 }
 
 #[test]
+fn the_tanks_set_up_goes_through_each_users_private_messages() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let lobby = console.say("as Alice /play tanks");
+    assert!(lobby.contains("[private → alice]"), "a private hello: {lobby}");
+    console.say("as Bob /join");
+    let started = console.say("as Alice /startgame");
+    assert!(started.contains("Waiting for Alice, Bob"), "{started}");
+    assert!(
+        started.contains("[private → alice]") && started.contains("[private → bob]"),
+        "{started}"
+    );
+    for name in ["Alice", "Bob"] {
+        let random = console.say(&format!("as {name} private press random set-up"));
+        assert!(!random.contains('⚠') && !random.contains("no such button"), "{random}");
+        let ready = console.say(&format!("as {name} private press ready"));
+        assert!(!ready.contains('⚠') && !ready.contains("no such button"), "{ready}");
+        if name == "Bob" {
+            assert!(ready.contains("Alice, your turn"), "the game begins: {ready}");
+        }
+    }
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
+
+#[test]
 fn games_lists_every_game_id_first() {
     let out = Command::new(env!("CARGO_BIN_EXE_igroteka")).arg("games").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let ids: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
-    assert_eq!(ids, ["aeroplane", "tank-battle"]);
+    assert_eq!(ids, ["aeroplane", "tank-battle", "tanks"]);
 }
 
 #[test]
