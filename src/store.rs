@@ -29,6 +29,9 @@ pub enum StoreError {
     Corrupt { id: u64, reason: String },
     #[error("storage failure: {0}")]
     Sled(#[from] sled::Error),
+    /// A bug was caught while handling an input; nothing was saved.
+    #[error("internal error")]
+    Internal,
 }
 
 /// The storage the conversation engine needs.

@@ -12,6 +12,7 @@ help =
     /lang en|ru — language
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
+error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
 error-storage = Sorry, I could not save that. Nothing changed — please try again.
 press-raced = Someone was faster: that button is out of date. Look at the newest board.
 press-stale = This button is out of date. Use the newest board message (or /board).

@@ -132,22 +132,34 @@ impl<S: Store> App<S> {
     /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
         let ctx = self.ctx(input);
-        let mut result = self.attempt(&ctx);
+        let mut result = self.guarded(&ctx);
         for _ in 0..RETRIES {
             if !matches!(result, Err(StoreError::Conflict)) {
                 break;
             }
-            result = self.attempt(&ctx);
+            result = self.guarded(&ctx);
         }
         match result {
             Ok(effects) => effects,
             Err(StoreError::Corrupt { .. }) => self.reply(&ctx, "error-corrupt", &[]),
             Err(StoreError::Conflict) => self.reply(&ctx, "press-raced", &[]),
+            Err(StoreError::Internal) => self.reply(&ctx, "error-internal", &[]),
             Err(e) => {
                 eprintln!("igroteka: storage failure: {e}");
                 self.failure(&ctx)
             }
         }
+    }
+
+    /// One attempt, with a bug in a game or in the engine caught: the player is told to look
+    /// at the board as it stands (a change is saved whole or not at all), and the bot goes on
+    /// serving everyone else.
+    fn guarded(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        let attempt = std::panic::AssertUnwindSafe(|| self.attempt(ctx));
+        std::panic::catch_unwind(attempt).unwrap_or_else(|_| {
+            eprintln!("igroteka: an internal error was caught; the input was not applied");
+            Err(StoreError::Internal)
+        })
     }
 
     fn attempt(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
