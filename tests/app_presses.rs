@@ -283,3 +283,29 @@ fn sitting_down_at_a_secret_set_up_game_opens_the_private_chat() {
     assert!(private_to(&other.send("Alice", "/play aeroplane")).is_empty());
     assert!(private_to(&other.send("Bob", "/join")).is_empty());
 }
+
+#[test]
+fn my_board_shows_a_player_their_own_picture_privately() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tanks", &["Alice", "Bob"]);
+    let mine = room.button("My board").expect("a My board button during the set-up");
+    let effects = room.press("Alice", &mine);
+    let private: Vec<_> = effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Send { to: igroteka::app::Dest::User { user }, message } => {
+                Some((user, message))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(private.len(), 1, "{effects:?}");
+    assert_eq!(private[0].0, "alice");
+    assert!(!private[0].1.buttons.is_empty(), "her pending set-up keyboard comes with it");
+    let effects = room.press("Eve", &mine);
+    assert_eq!(answer(&effects).unwrap().0, "You are not playing in this game.");
+    // Games without hidden information have no such button.
+    let mut other = Chatroom::temporary();
+    start_game(&mut other, "aeroplane", &["Alice", "Bob"]);
+    assert!(other.button("My board").is_none());
+}

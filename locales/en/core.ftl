@@ -41,6 +41,7 @@ lobby-closed = The lobby is closed: everyone left.
 btn-join = Join
 btn-leave = Leave
 btn-start = Start
+btn-my-board = 👁 My board
 btn-back = ⬅ Back
 join-done = You have joined.
 join-already = You are already at this table.

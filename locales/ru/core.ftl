@@ -41,6 +41,7 @@ lobby-closed = Лобби закрыто: все вышли.
 btn-join = Играю
 btn-leave = Выйти
 btn-start = Начать
+btn-my-board = 👁 Моя доска
 btn-back = ⬅ Назад
 join-done = Вы за столом.
 join-already = Вы уже за этим столом.

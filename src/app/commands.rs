@@ -9,7 +9,7 @@ use crate::game::Viewer;
 use crate::i18n::{I18n, LANGUAGES};
 use crate::registry::{self, GAMES};
 use crate::store::{Store, StoreError};
-use crate::table::Status;
+use crate::table::{Status, Table};
 
 type Effects = Result<Vec<Effect>, StoreError>;
 
@@ -164,21 +164,29 @@ impl<S: Store> App<S> {
             if table.status.is_over() || table.status == Status::Lobby {
                 continue;
             }
-            let pending = self.private_messages(ctx.lang, &mut table, &[], seat)?;
-            if !pending.is_empty() {
-                effects.extend(pending);
-                continue;
-            }
-            let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();
-            let game = running(&mut table)?;
-            let mut message = Message::text(name);
-            message.board = Some(game.view(Viewer::Seat(seat), &[]));
-            effects.push(Effect::Send { to: Dest::User { user: user.id.clone() }, message });
+            effects.extend(self.private_board(ctx.lang, &mut table, seat)?);
         }
         if effects.is_empty() {
             return Ok(self.reply(ctx, "board-none-private", &[]));
         }
         Ok(effects)
+    }
+
+    /// A seated player's own picture of a table, privately: their pending private choices if
+    /// they have any, else their view of the board (with their secrets).
+    pub(super) fn private_board(&self, lang: &str, table: &mut Table, seat: usize) -> Effects {
+        let pending = self.private_messages(lang, table, &[], seat)?;
+        if !pending.is_empty() {
+            return Ok(pending);
+        }
+        let Some(user) = table.players.get(seat).map(|p| p.user.id.clone()) else {
+            return Ok(Vec::new());
+        };
+        let name = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
+        let game = running(table)?;
+        let mut message = Message::text(name);
+        message.board = Some(game.view(Viewer::Seat(seat), &[]));
+        Ok(vec![Effect::Send { to: Dest::User { user }, message }])
     }
 
     fn lang(&mut self, ctx: &Ctx, args: &[String]) -> Effects {

@@ -28,6 +28,8 @@ pub enum Op {
     Back,
     /// Start a new game of registry entry `n` (the `/play` picker; no table yet).
     Pick(usize),
+    /// Show the presser their own view (and pending private choices) privately.
+    Mine,
 }
 
 /// What a move keyboard was made from (see the module docs).
@@ -76,6 +78,7 @@ impl Token {
             Op::Page(n) => format!("p{n}"),
             Op::Back => "b".to_string(),
             Op::Pick(n) => format!("g{n}"),
+            Op::Mine => "v".to_string(),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -104,6 +107,7 @@ impl Token {
             ("l", true) => Op::Leave,
             ("s", true) => Op::Start,
             ("b", true) => Op::Back,
+            ("v", true) => Op::Mine,
             ("o", false) => Op::Setting(n()?),
             ("c", false) => Op::Choose(n()?),
             ("p", false) => Op::Page(n()?),
@@ -167,6 +171,7 @@ mod tests {
             Op::Page(2),
             Op::Back,
             Op::Pick(4),
+            Op::Mine,
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };

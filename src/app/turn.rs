@@ -38,6 +38,11 @@ fn keyboard_of(
     Keyboard { seat, acted, picks, step: fingerprint(keys) }
 }
 
+/// A Back or page button.
+fn is_navigation(token: &str) -> bool {
+    Token::parse(token).is_some_and(|t| matches!(t.op, Op::Back | Op::Page(_)))
+}
+
 /// Buttons per row: short labels (pieces, squares) five to a row, words two to a row.
 fn row_width(texts: &[String]) -> usize {
     if texts.iter().all(|t| t.chars().count() <= 4) { 5 } else { 2 }
@@ -66,8 +71,23 @@ impl<S: Store> App<S> {
                 self.lobby_op(ctx, table, token.op)
             }
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
+            Op::Mine => self.my_board(ctx, table),
             Op::Pick(_) => Ok(self.reply(ctx, "press-forged", &[])),
         }
+    }
+
+    /// "My board": the presser's own view, privately.
+    fn my_board(&mut self, ctx: &Ctx, mut table: Table) -> Effects {
+        let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
+            return Ok(self.reply(ctx, "not-a-player", &[]));
+        };
+        if table.status == Status::Lobby {
+            return Ok(self.reply(ctx, "not-started", &[]));
+        }
+        let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
+        let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
+        effects.extend(self.private_board(lang, &mut table, seat)?);
+        Ok(effects)
     }
 
     /// Checks who pressed and when, then walks the choice tree.
@@ -335,10 +355,30 @@ impl<S: Store> App<S> {
             lines.push(name);
         }
         message.text = lines.join("\n");
+        if !matches!(to_move, ToMove::Over) && table.info().is_some_and(|i| i.private_setup) {
+            self.add_my_board_button(lang, table, &mut message.buttons);
+        }
         let game = running(table)?;
         message.board = Some(game.view(Viewer::Public, &selection));
         message.track = Some(Track { table: id, seat: None });
         Ok(message)
+    }
+
+    /// Games with hidden information get a "My board" button on the group's board: each player
+    /// sees their own secrets privately (an ephemeral reply on Discord). It joins the navigation
+    /// row when there is one, so the keyboard keeps its row count.
+    fn add_my_board_button(&self, lang: &str, table: &Table, rows: &mut Vec<Vec<Button>>) {
+        let button = Button {
+            text: self.i18n.plain(lang, "btn-my-board"),
+            kind: ButtonKind::Token(Token::new(table.id, table.seq, Op::Mine).encode()),
+        };
+        let nav = rows.last_mut().filter(|row| {
+            row.iter().all(|b| matches!(&b.kind, ButtonKind::Token(t) if is_navigation(t)))
+        });
+        match nav {
+            Some(row) if !row.is_empty() => row.push(button),
+            _ => rows.push(vec![button]),
+        }
     }
 
     /// One step of a seat's choice as rows of buttons, paged, with Back.
