@@ -30,16 +30,31 @@ pub struct PlatformConfig {
     pub api_url: Option<String>,
     /// Discord: register the slash commands for this guild only (instant) instead of globally.
     pub guild_id: Option<String>,
+    /// Telegram: the public HTTPS URL Telegram posts updates to (webhook mode); without it the
+    /// bot uses long polling.
+    pub webhook_url: Option<String>,
+    /// Telegram webhook mode: the local address the HTTP server binds (default
+    /// `127.0.0.1:8443`).
+    pub listen: Option<String>,
+    /// Telegram webhook mode: the `X-Telegram-Bot-Api-Secret-Token` every update must carry
+    /// (`A-Z a-z 0-9 _ -`, 1–256 characters); a random one is made at each start without it.
+    pub webhook_secret: Option<String>,
 }
 
 impl std::fmt::Debug for PlatformConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PlatformConfig")
-            .field("token", &self.token.as_ref().map(|_| "<hidden>"))
+        let mut out = f.debug_struct("PlatformConfig");
+        out.field("token", &self.token.as_ref().map(|_| "<hidden>"))
             .field("username", &self.username)
             .field("api_url", &self.api_url)
             .field("guild_id", &self.guild_id)
-            .finish()
+            .field("webhook_url", &self.webhook_url)
+            .field("listen", &self.listen);
+        // Shown only when set (and then hidden), so an unset one prints nothing secret-like.
+        if self.webhook_secret.is_some() {
+            out.field("webhook_secret", &"<hidden>");
+        }
+        out.finish()
     }
 }
 
@@ -81,6 +96,9 @@ impl Config {
         };
         set(&mut config.telegram.token, "TELEGRAM_BOT_TOKEN");
         set(&mut config.telegram.api_url, "TELOXIDE_API_URL");
+        set(&mut config.telegram.webhook_url, "TELEGRAM_WEBHOOK_URL");
+        set(&mut config.telegram.listen, "TELEGRAM_LISTEN");
+        set(&mut config.telegram.webhook_secret, "TELEGRAM_WEBHOOK_SECRET");
         set(&mut config.discord.token, "DISCORD_BOT_TOKEN");
         if let Some(dir) = env("IGROTEKA_DATA").filter(|v| !v.trim().is_empty()) {
             config.data_dir = Some(PathBuf::from(dir));
@@ -127,6 +145,32 @@ mod tests {
         assert_eq!(config.data_dir(), PathBuf::from("x"));
         let shown = format!("{config:?}");
         assert!(!shown.contains("secret"), "{shown}");
+    }
+
+    #[test]
+    fn webhook_settings_come_from_the_file_and_the_environment_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(
+            &file,
+            "[telegram]\nwebhook_url = \"https://file.example.org/tg\"\n\
+             listen = \"0.0.0.0:8080\"\nwebhook_secret = \"hook-secret\"\n",
+        )
+        .unwrap();
+        let path = file.display().to_string();
+        let env = move |k: &str| match k {
+            "IGROTEKA_CONFIG" => Some(path.clone()),
+            "TELEGRAM_WEBHOOK_URL" => Some("https://env.example.org/tg".to_string()),
+            _ => None,
+        };
+        let config = Config::load(&env).unwrap();
+        let telegram = &config.telegram;
+        assert_eq!(telegram.webhook_url.as_deref(), Some("https://env.example.org/tg"));
+        assert_eq!(telegram.listen.as_deref(), Some("0.0.0.0:8080"));
+        assert_eq!(telegram.webhook_secret.as_deref(), Some("hook-secret"));
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("hook-secret") && shown.contains("env.example.org"), "{shown}");
+        assert!(shown.contains("webhook_secret: \"<hidden>\""), "{shown}");
     }
 
     #[test]

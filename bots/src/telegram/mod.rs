@@ -1,6 +1,6 @@
-//! The Telegram adapter: long polling with teloxide, every update turned into the core's
-//! `Input` ([`inbound`]) and every `Effect` into Bot API calls ([`outbound`]). It decides
-//! nothing about games.
+//! The Telegram adapter: long polling with teloxide (or a webhook, [`webhook`], when
+//! `telegram.webhook_url` is set), every update turned into the core's `Input` ([`inbound`])
+//! and every `Effect` into Bot API calls ([`outbound`]). It decides nothing about games.
 //!
 //! Updates of one chat are handled one after another (teloxide's dispatcher distributes by
 //! chat), so a game's messages keep their order and a tracked message's id is reported before
@@ -12,12 +12,14 @@ mod inbound;
 mod menu;
 mod outbound;
 mod retry;
+mod webhook;
 
 use std::sync::Arc;
 
 use igroteka::app::{App, AppConfig};
 use igroteka::store::SledStore;
 use teloxide::adaptors::throttle::{Limits, Settings, Throttle};
+use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::prelude::*;
 
 use crate::config::Config;
@@ -38,6 +40,7 @@ pub fn run(config: &Config, store: SledStore) -> Result<(), String> {
 }
 
 async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), String> {
+    let webhook = webhook::Settings::from_config(&config.telegram)?;
     let mut bot = Bot::new(&token);
     if let Some(url) = &config.telegram.api_url {
         let url = url.parse().map_err(|_| "telegram.api_url is not a valid URL".to_string())?;
@@ -57,18 +60,29 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
     let app =
         App::new(store, AppConfig { bot_username: Some(username.clone()), ..Default::default() });
     let settings = Settings::default().limits(limits()).no_retry();
-    let throttled = Throttle::spawn_with_settings(bot, settings);
-    eprintln!("igroteka: Telegram bot @{username} is running (long polling).");
-    let adapter = Arc::new(Adapter::new(throttled.clone(), app, username, token));
+    let throttled = Throttle::spawn_with_settings(bot.clone(), settings);
+    let adapter = Arc::new(Adapter::new(throttled.clone(), app, username.clone(), token.clone()));
     let handler = dptree::entry()
         .branch(Update::filter_message().endpoint(on_message))
         .branch(Update::filter_callback_query().endpoint(on_callback));
-    Dispatcher::builder(throttled, handler)
+    let mut dispatcher = Dispatcher::builder(throttled, handler)
         .dependencies(dptree::deps![adapter])
         .default_handler(|_| async {})
-        .build()
-        .dispatch()
-        .await;
+        .build();
+    match webhook {
+        // teloxide's polling first deletes a webhook left by an earlier webhook-mode run.
+        None => {
+            eprintln!("igroteka: Telegram bot @{username} is running (long polling).");
+            dispatcher.dispatch().await;
+        }
+        Some(settings) => {
+            // Some people put the token in the webhook path: never print it.
+            let mode = retry::scrub(&settings.describe(), &token);
+            let listener = webhook::start(&bot, settings, &token).await?;
+            eprintln!("igroteka: Telegram bot @{username} is running ({mode}).");
+            dispatcher.dispatch_with_listener(listener, LoggingErrorHandler::new()).await;
+        }
+    }
     Ok(())
 }
 

@@ -5,7 +5,8 @@
 //! so this one is written for it: [`Emulator`] serves the Bot API on 127.0.0.1 and lets a test
 //! act as Telegram's users (send commands, press buttons) and read what the bot did (messages,
 //! photos, keyboards, callback answers). [`BotProcess`] spawns the binary exactly as a user
-//! runs it, with the token and the API URL in its environment.
+//! runs it, with the token and the API URL in its environment. Updates go out by long polling
+//! (`getUpdates`) or, once the bot calls `setWebhook`, by HTTP POSTs to its URL ([`webhook`]).
 
 #![allow(dead_code)]
 
@@ -13,6 +14,7 @@ pub mod play;
 pub mod process;
 pub mod server;
 pub mod state;
+pub mod webhook;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -35,7 +37,7 @@ pub struct Emulator {
     port: u16,
     /// How long the bot must stay silent before a step counts as finished.
     quiet: Mutex<Duration>,
-    _runtime: tokio::runtime::Runtime,
+    runtime: tokio::runtime::Runtime,
 }
 
 impl Emulator {
@@ -57,7 +59,8 @@ impl Emulator {
         runtime.spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
-        Emulator { shared, port, quiet: Mutex::new(Duration::from_millis(200)), _runtime: runtime }
+        runtime.spawn(webhook::deliver(shared.clone()));
+        Emulator { shared, port, quiet: Mutex::new(Duration::from_millis(200)), runtime }
     }
 
     /// The base URL for `TELOXIDE_API_URL`.
@@ -147,22 +150,56 @@ impl Emulator {
     pub fn press(&self, user: &TestUser, message: &Sent, data: &str) -> String {
         self.user(user);
         self.with(|s| {
-            s.next_query += 1;
-            let id = format!("q{}", s.next_query);
-            let current = s
-                .messages
-                .iter()
-                .find(|m| m.chat == message.chat && m.id == message.id)
-                .cloned()
-                .unwrap_or_else(|| message.clone());
-            let body = json!({
-                "id": id, "from": user.json(), "message": s.message_json(&current),
-                "chat_instance": format!("ci{}", message.chat), "data": data,
-            });
+            let (id, body) = Self::callback_query(s, user, message, data);
             s.open_queries.insert(id.clone());
             s.push_update("callback_query", body);
             id
         })
+    }
+
+    /// The update a press would make, without queueing it (for a forged webhook request).
+    pub fn press_update(&self, user: &TestUser, message: &Sent, data: &str) -> serde_json::Value {
+        self.user(user);
+        self.with(|s| {
+            let (_, body) = Self::callback_query(s, user, message, data);
+            json!({"update_id": s.next_update + 1000, "callback_query": body})
+        })
+    }
+
+    fn callback_query(
+        s: &mut State,
+        user: &TestUser,
+        message: &Sent,
+        data: &str,
+    ) -> (String, serde_json::Value) {
+        s.next_query += 1;
+        let id = format!("q{}", s.next_query);
+        let current = s
+            .messages
+            .iter()
+            .find(|m| m.chat == message.chat && m.id == message.id)
+            .cloned()
+            .unwrap_or_else(|| message.clone());
+        let body = json!({
+            "id": id, "from": user.json(), "message": s.message_json(&current),
+            "chat_instance": format!("ci{}", message.chat), "data": data,
+        });
+        (id, body)
+    }
+
+    /// POSTs `update` to the webhook the bot set, with `secret` as the secret header (none
+    /// when `None`), as anyone on the network could; returns the HTTP status.
+    pub fn post_to_webhook(&self, secret: Option<&str>, update: &serde_json::Value) -> u16 {
+        let hook = self.with(|s| s.webhook.clone()).expect("a webhook is set");
+        self.runtime
+            .block_on(webhook::post(&hook.url, secret, &update.to_string()))
+            .expect("the webhook answers")
+    }
+
+    /// Calls the fake Bot API's `method` directly with a JSON body; returns the HTTP status.
+    pub fn raw_call(&self, method: &str, body: &serde_json::Value) -> u16 {
+        let url = format!("{}bot{TOKEN}/{method}", self.url());
+        self.runtime.block_on(webhook::post(&url, None, &body.to_string())).expect("an answer")
     }
 
     /// Waits until `f` finds something, or fails the test with `what` and the chat log. `f`
@@ -198,7 +235,8 @@ impl Emulator {
         *self.quiet.lock().unwrap() = quiet;
     }
 
-    /// Waits until the bot has been idle (no call but getUpdates) for the quiet time.
+    /// Waits until the bot has been idle (no call but getUpdates) for the quiet time. Updates
+    /// not yet delivered to a webhook count as work to wait for.
     pub fn settle(&self) {
         let quiet = *self.quiet.lock().unwrap();
         let deadline = Instant::now() + STEP;
@@ -208,7 +246,7 @@ impl Emulator {
             let now = self.busy_calls();
             if now != last.0 {
                 last = (now, Instant::now());
-            } else if last.1.elapsed() >= quiet {
+            } else if last.1.elapsed() >= quiet && self.undelivered() == 0 {
                 return;
             }
         }
@@ -216,6 +254,11 @@ impl Emulator {
 
     fn busy_calls(&self) -> usize {
         self.with(|s| s.calls.iter().filter(|c| *c != "getupdates").count())
+    }
+
+    /// Updates waiting for webhook delivery.
+    fn undelivered(&self) -> usize {
+        self.with(|s| if s.webhook.is_some() { s.updates.len() } else { 0 })
     }
 
     pub fn version(&self) -> u64 {
@@ -302,6 +345,36 @@ pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
             panic!("igroteka exited with {status}: {}", bot.stderr());
         }
         assert!(Instant::now() < deadline, "the bot never polled: {}", bot.stderr());
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    bot
+}
+
+/// A port free on 127.0.0.1 right now (for the bot's webhook server).
+pub fn free_port() -> u16 {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    listener.local_addr().expect("port").port()
+}
+
+/// Starts the bot in webhook mode on `data`: it listens on 127.0.0.1:`port` for
+/// `http://127.0.0.1:<port>/telegram`. Waits until it has called `setWebhook`.
+pub fn spawn_webhook_bot(emulator: &Emulator, data: &Path, port: u16) -> BotProcess {
+    let set = emulator.with(|s| s.webhooks_set.len());
+    let log = data.with_extension(format!("log-webhook{set}"));
+    let env = [
+        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
+        ("TELOXIDE_API_URL", emulator.url()),
+        ("IGROTEKA_TELEGRAM_RATE", "100000".to_string()),
+        ("TELEGRAM_WEBHOOK_URL", format!("http://127.0.0.1:{port}/telegram")),
+        ("TELEGRAM_LISTEN", format!("127.0.0.1:{port}")),
+    ];
+    let mut bot = BotProcess::start(data, log, &env);
+    let deadline = Instant::now() + STEP;
+    while emulator.with(|s| s.webhooks_set.len()) <= set {
+        if let Some(status) = bot.exited() {
+            panic!("igroteka exited with {status}: {}", bot.stderr());
+        }
+        assert!(Instant::now() < deadline, "the bot never set a webhook: {}", bot.stderr());
         std::thread::sleep(Duration::from_millis(20));
     }
     bot

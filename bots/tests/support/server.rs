@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::{Map, Value, json};
 
-use super::state::{BOT_ID, BOT_USERNAME, Sent, State, parse_keyboard};
+use super::state::{BOT_ID, BOT_USERNAME, Sent, State, Webhook, parse_keyboard};
 
 /// What a handler shares.
 #[derive(Debug)]
@@ -147,6 +147,13 @@ async fn api(
         }
     }
     if method == "getupdates" {
+        if shared.state.lock().unwrap().webhook.is_some() {
+            return fail(
+                409,
+                "Conflict: can't use getUpdates method while webhook is active; use \
+                 deleteWebhook to delete the webhook first",
+            );
+        }
         return get_updates(&shared, &params).await;
     }
     let mut state = shared.state.lock().unwrap();
@@ -157,14 +164,52 @@ async fn api(
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false,
         })),
-        "deletewebhook" | "setmycommands" | "deletemycommands" => {
+        "setmycommands" | "deletemycommands" => {
             if method == "setmycommands" {
                 state.commands.push(Value::Object(params.fields.clone()));
             }
             ok(json!(true))
         }
-        "getwebhookinfo" => ok(json!({"url": "", "has_custom_certificate": false,
-                                       "pending_update_count": 0})),
+        "setwebhook" => {
+            let url = params.text("url").unwrap_or_default();
+            if url.is_empty() {
+                // Telegram treats an empty URL as removing the webhook.
+                state.webhook = None;
+                return ok(json!(true));
+            }
+            if !(url.starts_with("https://") || url.starts_with("http://")) {
+                return fail(400, "Bad Request: bad webhook: invalid webhook URL specified");
+            }
+            let hook = Webhook { url, secret: params.text("secret_token") };
+            if params.bool("drop_pending_updates") {
+                state.updates.clear();
+            }
+            state.webhooks_set.push(hook.clone());
+            state.webhook = Some(hook);
+            state.version += 1;
+            ok(json!(true))
+        }
+        "deletewebhook" => {
+            if params.bool("drop_pending_updates") {
+                state.updates.clear();
+            }
+            state.webhook = None;
+            ok(json!(true))
+        }
+        "getwebhookinfo" => {
+            let mut info = json!({
+                "url": state.webhook.as_ref().map(|w| w.url.clone()).unwrap_or_default(),
+                "has_custom_certificate": false,
+                "pending_update_count": state.updates.len(),
+            });
+            if let Some((_, error)) = state.undelivered.last()
+                && state.webhook.is_some()
+            {
+                info["last_error_date"] = State::now().into();
+                info["last_error_message"] = error.clone().into();
+            }
+            ok(info)
+        }
         "sendmessage" | "sendphoto" => send(&mut state, &params, method == "sendphoto"),
         "editmessagetext"
         | "editmessagemedia"

@@ -1,6 +1,7 @@
 //! What the fake Bot API remembers: chats, every message with its photo bytes and keyboard,
 //! callback answers, pending updates, and the faults tests asked for (users who never started
-//! the bot, 429s). Plain data behind one mutex; the HTTP side lives in `server.rs`.
+//! the bot, 429s), and the webhook the bot set. Plain data behind one mutex; the HTTP side
+//! lives in `server.rs`, webhook delivery in `webhook.rs`.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
@@ -102,6 +103,13 @@ pub struct Answer {
     pub alert: bool,
 }
 
+/// The webhook set by `setWebhook`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Webhook {
+    pub url: String,
+    pub secret: Option<String>,
+}
+
 /// A chat the fake server knows.
 #[derive(Debug, Clone)]
 pub struct ChatInfo {
@@ -148,6 +156,14 @@ pub struct State {
     pub commands: Vec<Value>,
     /// Bumped by every change a test may wait for.
     pub version: u64,
+    /// While set, updates are POSTed to it instead of waiting for `getUpdates`.
+    pub webhook: Option<Webhook>,
+    /// Every `setWebhook` call, in order.
+    pub webhooks_set: Vec<Webhook>,
+    /// Update ids delivered to the webhook (answered 2xx).
+    pub delivered: Vec<i64>,
+    /// Update ids given up after failed deliveries, with the last error.
+    pub undelivered: Vec<(i64, String)>,
 }
 
 impl State {
