@@ -90,3 +90,21 @@ fn flood_limits_lose_nothing() {
     assert_eq!(emulator.with(|s| s.floods_served), served + 3);
     step(&emulator, chat, &players);
 }
+
+#[test]
+fn only_the_creator_or_a_chat_admin_cancels() {
+    let dir = tempfile::tempdir().unwrap();
+    let emulator = Emulator::start();
+    let chat = -100_333;
+    emulator.group(chat, "Admins", false);
+    let _bot = spawn_bot(&emulator, &dir.path().join("data"));
+    let players = players();
+    start_game(&emulator, chat, &players, "aeroplane");
+    let (carol, dora) = (TestUser::new(2003, "Carol"), TestUser::new(2004, "Dora"));
+    emulator.make_admin(chat, &dora);
+    let mark = emulator.say(chat, None, &carol, "/cancel");
+    emulator.expect(chat, mark, "Only the player who started the game or a chat admin");
+    let mark = emulator.say(chat, None, &dora, "/cancel");
+    emulator.expect(chat, mark, "The game was cancelled by Dora");
+    assert!(emulator.with(|s| s.calls.iter().filter(|c| *c == "getchatmember").count()) >= 2);
+}

@@ -87,7 +87,15 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
 }
 
 async fn on_message(msg: Message, adapter: Arc<Adapter>) -> ResponseResult<()> {
-    if let Some(input) = inbound::from_message(&msg, &adapter.username, inbound::now_ms()) {
+    if let Some(mut input) = inbound::from_message(&msg, &adapter.username, inbound::now_ms()) {
+        if inbound::needs_admin_check(&input)
+            && let Some(user) = msg.from.as_ref()
+        {
+            // Only `/cancel` asks: one getChatMember call where it matters, not on every move.
+            let member =
+                retry::call(|| adapter.bot.get_chat_member(msg.chat.id, user.id).send()).await;
+            input.user.admin = member.is_ok_and(|m| m.is_privileged());
+        }
         adapter.handle(input, None).await;
     }
     Ok(())

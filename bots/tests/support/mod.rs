@@ -102,6 +102,12 @@ impl Emulator {
         self.with(|s| s.never_started.insert(user.id));
     }
 
+    /// Makes `user` an administrator of `chat`.
+    pub fn make_admin(&self, chat: i64, user: &TestUser) {
+        self.user(user);
+        self.with(|s| s.admins.insert((chat, user.id)));
+    }
+
     /// The user blocked the bot: every send to them fails with 403.
     pub fn block(&self, user: &TestUser) {
         self.user(user);

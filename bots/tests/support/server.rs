@@ -164,6 +164,21 @@ async fn api(
             "supports_inline_queries": false, "can_connect_to_business": false,
             "has_main_web_app": false,
         })),
+        "getchatmember" => {
+            let (chat, user) =
+                (params.int("chat_id").unwrap_or(0), params.int("user_id").unwrap_or(0));
+            let who = state
+                .chats
+                .get(&user)
+                .and_then(|c| c.private_of.clone())
+                .map(|u| u.json())
+                .unwrap_or_else(|| json!({"id": user, "is_bot": false, "first_name": "User"}));
+            if state.admins.contains(&(chat, user)) {
+                ok(json!({"status": "creator", "user": who, "is_anonymous": false}))
+            } else {
+                ok(json!({"status": "member", "user": who}))
+            }
+        }
         "setmycommands" | "deletemycommands" => {
             if method == "setmycommands" {
                 state.commands.push(Value::Object(params.fields.clone()));

@@ -146,6 +146,8 @@ pub struct State {
     pub never_started: HashSet<i64>,
     /// Users who blocked the bot (403 even after they write to it).
     pub blocked: HashSet<i64>,
+    /// (chat, user) pairs of chat administrators, for `getChatMember`.
+    pub admins: HashSet<(i64, i64)>,
     /// Method (lowercase) → (calls still to fail, retry_after seconds).
     pub flood: HashMap<String, (usize, u32)>,
     /// Every call, by lowercase method name.
