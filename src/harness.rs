@@ -155,6 +155,10 @@ pub fn check_random_game<G: Game>(setup: &Setup, seed: u64) -> Result<G, String>
     Ok(game)
 }
 
+fn json<T: Serialize + ?Sized>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
 /// Plays a random game and checks that no secret of any seat reaches anyone else: not the
 /// public view, not another seat's view, not a public event, not another seat's choice labels.
 /// `secrets(game, seat)` lists the strings that only `seat` may see now (mine squares, rocket
@@ -174,29 +178,28 @@ pub fn check_secrets<G: Game>(
     };
     while let Some((actor, action)) = random_action(&game, &mut rng).map_err(|e| e.to_string())? {
         let events = apply_checked(&mut game, actor, &action).map_err(|e| e.to_string())?;
+        // What each audience sees after this action, serialised once.
+        let public = json(&game.view(Viewer::Public, &[]));
+        let views: Vec<String> =
+            (0..setup.seats).map(|s| json(&game.view(Viewer::Seat(s), &[]))).collect();
+        let labels: Vec<String> = (0..setup.seats)
+            .map(|s| json(&game.choices(s).options.iter().map(|c| &c.path).collect::<Vec<_>>()))
+            .collect();
         for owner in 0..setup.seats {
             for secret in secrets(&game, owner) {
-                let public =
-                    serde_json::to_string(&game.view(Viewer::Public, &[])).unwrap_or_default();
                 if public.contains(&secret) {
                     return Err(leak("the public view", &public, &secret));
                 }
                 for other in (0..setup.seats).filter(|s| *s != owner) {
-                    let view = serde_json::to_string(&game.view(Viewer::Seat(other), &[]))
-                        .unwrap_or_default();
-                    if view.contains(&secret) {
-                        return Err(leak("another seat's view", &view, &secret));
+                    if views[other].contains(&secret) {
+                        return Err(leak("another seat's view", &views[other], &secret));
                     }
-                    let labels = serde_json::to_string(
-                        &game.choices(other).options.iter().map(|c| &c.path).collect::<Vec<_>>(),
-                    )
-                    .unwrap_or_default();
-                    if labels.contains(&secret) {
-                        return Err(leak("another seat's buttons", &labels, &secret));
+                    if labels[other].contains(&secret) {
+                        return Err(leak("another seat's buttons", &labels[other], &secret));
                     }
                 }
                 for event in events.iter().filter(|e| e.audience != Audience::Seat(owner)) {
-                    let text = serde_json::to_string(event).unwrap_or_default();
+                    let text = json(event);
                     if text.contains(&secret) {
                         return Err(leak("an event", &text, &secret));
                     }
