@@ -28,8 +28,6 @@ const RETRIES: usize = 3;
 /// Settings of the engine that come from the configuration.
 #[derive(Debug, Clone)]
 pub struct AppConfig {
-    /// The bot's username, for deep links into the private chat (`t.me/<bot>?start=…`).
-    pub bot_username: Option<String>,
     /// Options shown per page of one choice step (Discord fits 5 rows of 5 buttons; one row is
     /// kept for Back and paging).
     pub page_size: usize,
@@ -37,7 +35,7 @@ pub struct AppConfig {
 
 impl Default for AppConfig {
     fn default() -> Self {
-        AppConfig { bot_username: None, page_size: 20 }
+        AppConfig { page_size: 20 }
     }
 }
 

@@ -57,8 +57,7 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
     if let Err(e) = menu::publish(&bot).await {
         eprintln!("igroteka: telegram: setMyCommands: {}", retry::describe(&e, &token));
     }
-    let app =
-        App::new(store, AppConfig { bot_username: Some(username.clone()), ..Default::default() });
+    let app = App::new(store, AppConfig::default());
     let settings = Settings::default().limits(limits()).no_retry();
     let throttled = Throttle::spawn_with_settings(bot.clone(), settings);
     let adapter = Arc::new(Adapter::new(throttled.clone(), app, username.clone(), token.clone()));
