@@ -94,30 +94,6 @@ fn last_move(frame: &mut IndexedImage, from: Square, to: Square) {
     }
 }
 
-/// A small hourglass, for the quiet-move count.
-fn hourglass(frame: &mut IndexedImage, at: (f32, f32)) {
-    let (x, y) = at;
-    let glass = Shape::Polygon(vec![
-        (x - 12.0, y - 17.0),
-        (x + 12.0, y - 17.0),
-        (x, y),
-        (x + 12.0, y + 17.0),
-        (x - 12.0, y + 17.0),
-        (x, y),
-    ]);
-    paint(frame, &glass, Style::fill(palette::GREY_LIGHT));
-    paint(
-        frame,
-        &Shape::line((x - 14.0, y - 18.0), (x + 14.0, y - 18.0), 4.0),
-        Style::fill(palette::WHITE),
-    );
-    paint(
-        frame,
-        &Shape::line((x - 14.0, y + 18.0), (x + 14.0, y + 18.0), 4.0),
-        Style::fill(palette::WHITE),
-    );
-}
-
 fn status(frame: &mut IndexedImage, view: &View) {
     let mut strip = Strip::new(frame);
     let token = |side: u8| move |c: &mut IndexedImage, p| pieces::tank(side, false).stamp(c, p);
@@ -139,7 +115,7 @@ fn status(frame: &mut IndexedImage, view: &View) {
         }
     }
     strip.right_text(&format!("{}/100", view.quiet_moves), palette::GREY_LIGHT);
-    strip.right(30.0, hourglass);
+    strip.right(30.0, |c, p| widgets::hourglass(c, p, 1.0, palette::GREY_LIGHT, palette::WHITE));
     strip.right(24.0, |_, _| {});
     for side in [1u8, 0] {
         strip.right_text(&view.scores[usize::from(side)].to_string(), palette::WHITE);
