@@ -15,6 +15,7 @@ pub mod game;
 pub mod games;
 pub mod harness;
 pub mod i18n;
+pub mod outbox;
 pub mod registry;
 pub mod rng;
 pub mod settings;

@@ -14,11 +14,14 @@
 //! moves and make them durable together (group commit).
 
 use std::path::Path;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
 
-use crate::game::Seat;
-use crate::table::{ChatId, LogEntry, Table, UserId};
+use crate::app::Effect;
+use crate::outbox::{Pending, Slot};
+use crate::table::{ChatId, LogEntry, Platform, Table, UserId};
 
 /// Why the store failed.
 #[derive(Debug, thiserror::Error)]
@@ -41,27 +44,34 @@ pub trait Store {
     /// Loads a table. An unreadable record is moved to quarantine and reported as
     /// [`StoreError::Corrupt`]; its indexes are cleared so the chat can start a new game.
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError>;
-    /// Saves a table if its stored sequence number is still `read_seq` (`None`: a new table).
-    fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError>;
+    /// Saves a table if its stored sequence number is still `read_seq` (`None`: a new table),
+    /// and appends `outbox` to the table's outbox, in the same transaction.
+    fn save(
+        &self,
+        table: &Table,
+        read_seq: Option<u64>,
+        outbox: &[Effect],
+    ) -> Result<(), StoreError>;
+    /// Appends to a table's outbox without changing the table (`/board` shows it again).
+    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError>;
+    /// The table's pending outbox entries that are durable (flushed), in order.
+    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError>;
+    /// The tables with pending outbox entries (to deliver after a restart).
+    fn outbox_tables(&self) -> Result<Vec<u64>, StoreError>;
+    /// Marks an entry delivered and, when it sent a slot's new message, records the message's
+    /// id — one write, no flush of its own.
+    fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError>;
+    /// The platform id of the message a table's slot shows, once one was delivered.
+    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError>;
+    /// Remembers that a user cannot be written to privately (or, `false`, that they can).
+    fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError>;
+    fn is_unreachable(&self, platform: Platform, user: &str) -> Result<bool, StoreError>;
     /// The whole action log of a table, in order.
     fn log(&self, id: u64) -> Result<Vec<LogEntry>, StoreError>;
     /// The chat's active (unfinished) table.
     fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError>;
     /// The unfinished tables `user` sits at.
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError>;
-    /// Records the platform id of the table's live board message (kept apart from the table
-    /// record, so noting a delivery never races with a move).
-    /// `seat` names a seat's private message instead of the group's board.
-    fn set_board_message(
-        &self,
-        table: &Table,
-        seat: Option<Seat>,
-        message_id: &str,
-    ) -> Result<(), StoreError>;
-    /// The table's live board message (or a seat's private one), if one was delivered.
-    fn board_message(&self, id: u64, seat: Option<Seat>) -> Result<Option<String>, StoreError>;
-    /// The table a board message belongs to.
-    fn message_table(&self, chat: &ChatId, message_id: &str) -> Result<Option<u64>, StoreError>;
     /// Every unfinished table, to resume after a restart.
     fn unfinished(&self) -> Result<Vec<u64>, StoreError>;
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
@@ -79,12 +89,16 @@ pub struct SledStore {
     tables: sled::Tree,
     chats: sled::Tree,
     user_tables: sled::Tree,
-    messages: sled::Tree,
     boards: sled::Tree,
+    outbox: sled::Tree,
     log: sled::Tree,
     unfinished: sled::Tree,
     prefs: sled::Tree,
     quarantine: sled::Tree,
+    /// The newest outbox position handed out, and the newest one known durable: entries
+    /// past the second are not delivered before the flush that covers them.
+    issued: Arc<AtomicU64>,
+    durable: Arc<AtomicU64>,
 }
 
 /// Default cap of sled's page cache.
@@ -109,11 +123,15 @@ impl SledStore {
     }
 
     fn with_db(db: sled::Db) -> Result<SledStore, StoreError> {
+        // Everything found on disk is durable; ids handed out from now on are larger.
+        let start = db.generate_id()?;
         Ok(SledStore {
+            issued: Arc::new(AtomicU64::new(start)),
+            durable: Arc::new(AtomicU64::new(start)),
+            outbox: db.open_tree("outbox")?,
             tables: db.open_tree("tables")?,
             chats: db.open_tree("chats")?,
             user_tables: db.open_tree("user_tables")?,
-            messages: db.open_tree("messages")?,
             boards: db.open_tree("boards")?,
             log: db.open_tree("log")?,
             unfinished: db.open_tree("unfinished")?,
@@ -184,13 +202,15 @@ fn user_table_key(user: &UserId, id: u64) -> Vec<u8> {
     key
 }
 
-/// The group's board message of a table, or a seat's private one.
-fn board_key(id: u64, seat: Option<Seat>) -> Vec<u8> {
+/// A table's slot.
+fn slot_key(id: u64, slot: Slot) -> Vec<u8> {
     let mut key = id.to_be_bytes().to_vec();
-    if let Some(seat) = seat {
-        key.extend_from_slice(&(seat as u64).to_be_bytes());
-    }
+    key.extend_from_slice(&slot.key());
     key
+}
+
+fn unreachable_key(platform: Platform, user: &str) -> String {
+    format!("unreachable:{}:{user}", platform.tag())
 }
 
 /// Log entries sort by table, then by index.
@@ -200,8 +220,26 @@ fn log_key(id: u64, index: u64) -> Vec<u8> {
     key
 }
 
-fn message_key(chat: &ChatId, message_id: &str) -> String {
-    format!("{}#{}", chat.key(), message_id)
+impl SledStore {
+    /// Outbox entries keyed by table, then by a position from sled's monotonic id generator
+    /// (it never goes back, across restarts too).
+    fn outbox_entries(
+        &self,
+        table: u64,
+        outbox: &[Effect],
+    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+        outbox
+            .iter()
+            .map(|effect| {
+                let position = self.db.generate_id()?;
+                self.issued.fetch_max(position, Ordering::SeqCst);
+                let mut key = table.to_be_bytes().to_vec();
+                key.extend_from_slice(&position.to_be_bytes());
+                let json = serde_json::to_vec(effect).expect("effects serialize");
+                Ok((key, json))
+            })
+            .collect()
+    }
 }
 
 impl Store for SledStore {
@@ -237,8 +275,14 @@ impl Store for SledStore {
         }
     }
 
-    fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError> {
+    fn save(
+        &self,
+        table: &Table,
+        read_seq: Option<u64>,
+        outbox: &[Effect],
+    ) -> Result<(), StoreError> {
         let id = table.id.to_be_bytes();
+        let outbox = self.outbox_entries(table.id, outbox)?;
         let indexed = index_fingerprint(table);
         let mut record = table.seq.to_be_bytes().to_vec();
         record.extend_from_slice(&indexed.to_be_bytes());
@@ -254,8 +298,15 @@ impl Store for SledStore {
                 (log_key(table.id, index), json)
             })
             .collect();
-        let trees = (&self.tables, &self.chats, &self.user_tables, &self.unfinished, &self.log);
-        let result = trees.transaction(|(tables, chats, users, unfinished, log)| {
+        let trees = (
+            &self.tables,
+            &self.chats,
+            &self.user_tables,
+            &self.unfinished,
+            &self.log,
+            &self.outbox,
+        );
+        let result = trees.transaction(|(tables, chats, users, unfinished, log, queue)| {
             let stored = tables.get(id)?;
             let stored_seq = stored.as_deref().and_then(id_from);
             if stored_seq != read_seq {
@@ -264,6 +315,9 @@ impl Store for SledStore {
             tables.insert(&id, record.as_slice())?;
             for (key, json) in &entries {
                 log.insert(key.as_slice(), json.as_slice())?;
+            }
+            for (key, json) in &outbox {
+                queue.insert(key.as_slice(), json.as_slice())?;
             }
             // Most saves are moves: the chat, the players and the status stay, and so do the
             // indexes.
@@ -324,19 +378,58 @@ impl Store for SledStore {
         Ok(ids)
     }
 
-    fn set_board_message(
-        &self,
-        table: &Table,
-        seat: Option<Seat>,
-        message_id: &str,
-    ) -> Result<(), StoreError> {
-        let id = table.id.to_be_bytes();
-        let key = board_key(table.id, seat);
-        (&self.boards, &self.messages)
-            .transaction(|(boards, messages)| {
-                boards.insert(key.as_slice(), message_id.as_bytes())?;
-                if seat.is_none() {
-                    messages.insert(message_key(&table.chat, message_id).as_bytes(), &id)?;
+    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
+        let mut batch = sled::Batch::default();
+        for (key, json) in self.outbox_entries(table, outbox)? {
+            batch.insert(key, json);
+        }
+        self.outbox.apply_batch(batch)?;
+        Ok(())
+    }
+
+    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
+        let durable = self.durable.load(Ordering::SeqCst);
+        let mut pending = Vec::new();
+        for item in self.outbox.scan_prefix(table.to_be_bytes()) {
+            let (key, json) = item?;
+            if id_from(&key[8..]).is_none_or(|position| position > durable) {
+                break;
+            }
+            match serde_json::from_slice::<Effect>(&json) {
+                Ok(effect) => pending.push(Pending { key: key.to_vec(), effect }),
+                Err(e) => {
+                    eprintln!(
+                        "igroteka: an unreadable outbox entry of table {table} was dropped: {e}"
+                    );
+                    self.outbox.remove(key)?;
+                }
+            }
+        }
+        Ok(pending)
+    }
+
+    fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
+        let mut tables = Vec::new();
+        let mut from = Vec::new();
+        // One seek per table, not one read per entry.
+        while let Some(item) = self.outbox.range(from.clone()..).next() {
+            let (key, _) = item?;
+            let Some(table) = id_from(&key) else { break };
+            tables.push(table);
+            match table.checked_add(1) {
+                Some(next) => from = next.to_be_bytes().to_vec(),
+                None => break,
+            }
+        }
+        Ok(tables)
+    }
+
+    fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
+        (&self.outbox, &self.boards)
+            .transaction(|(queue, boards)| {
+                queue.remove(key)?;
+                if let Some((table, slot, message_id)) = slot {
+                    boards.insert(slot_key(table, slot), message_id.as_bytes())?;
                 }
                 Ok::<(), ConflictableTransactionError<()>>(())
             })
@@ -346,13 +439,23 @@ impl Store for SledStore {
             })
     }
 
-    fn board_message(&self, id: u64, seat: Option<Seat>) -> Result<Option<String>, StoreError> {
-        let found = self.boards.get(board_key(id, seat))?;
+    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
+        let found = self.boards.get(slot_key(table, slot))?;
         Ok(found.map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
-    fn message_table(&self, chat: &ChatId, message_id: &str) -> Result<Option<u64>, StoreError> {
-        Ok(self.messages.get(message_key(chat, message_id))?.as_deref().and_then(id_from))
+    fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError> {
+        let key = unreachable_key(platform, user);
+        if yes {
+            self.prefs.insert(key, &[])?;
+        } else {
+            self.prefs.remove(key)?;
+        }
+        Ok(())
+    }
+
+    fn is_unreachable(&self, platform: Platform, user: &str) -> Result<bool, StoreError> {
+        Ok(self.prefs.contains_key(unreachable_key(platform, user))?)
     }
 
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
@@ -375,7 +478,9 @@ impl Store for SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
+        let upto = self.issued.load(Ordering::SeqCst);
         self.db.flush()?;
+        self.durable.fetch_max(upto, Ordering::SeqCst);
         Ok(())
     }
 

@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Chatroom, answer, start_game};
-use igroteka::app::{App, AppConfig, Effect};
+use igroteka::app::{Action, App, AppConfig, Effect, Input};
 use igroteka::store::{SledStore, Store};
 use igroteka::table::Status;
 
@@ -146,11 +146,49 @@ fn bad_presses_are_refused_and_change_nothing_in_every_game() {
                 "{who} {token} changed the table"
             );
         }
-        // A real press, then the same button again: stale.
+        // A real press, then the same button again. On the live board the press heals it: the
+        // board is shown as it stands (a client that had not caught up yet), nothing applies.
         let effects = room.press(&mover, &first);
         assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{}: {effects:?}", info.id);
+        let after = room.store().load(id).unwrap().unwrap();
         let effects = room.press(&mover, &first);
+        let (text, alert) = answer(&effects).unwrap();
+        assert!(text.contains("as it stands now") && !alert, "{}: {text}", info.id);
+        assert!(
+            effects.iter().any(|e| matches!(e, Effect::Edit { .. })),
+            "{}: the live board is shown again: {effects:?}",
+            info.id
+        );
+        assert_eq!(
+            room.store().load(id).unwrap().unwrap(),
+            after,
+            "{}: a heal changes nothing",
+            info.id
+        );
+        // Without the message (a platform that does not say), it is plainly out of date.
+        let input = Input {
+            platform: igroteka::table::Platform::Console,
+            chat: room.chat.clone(),
+            user: common::user(&mover),
+            now: room.now + 1,
+            action: Action::Press { token: first.clone(), message_id: None },
+        };
+        let effects = room.run(&input);
         assert!(answer(&effects).unwrap().0.contains("out of date"), "{}", info.id);
+        // On a message that is no longer the live board, the buttons go.
+        let input = Input {
+            action: Action::Press { token: first.clone(), message_id: Some("m-old".into()) },
+            ..input
+        };
+        let effects = room.run(&input);
+        assert!(answer(&effects).unwrap().0.contains("out of date"), "{}", info.id);
+        assert!(
+            effects
+                .iter()
+                .any(|e| matches!(e, Effect::Strip { message_id, .. } if message_id == "m-old")),
+            "{}: {effects:?}",
+            info.id
+        );
     }
 }
 
@@ -200,7 +238,7 @@ fn of_twenty_racing_presses_exactly_one_applies() {
         chat: room.chat.clone(),
         user: common::user("Alice"),
         now: room.now + 10_000,
-        action: igroteka::app::Action::Press { token: roll.clone() },
+        action: igroteka::app::Action::Press { token: roll.clone(), message_id: None },
     };
     let barrier = std::sync::Arc::new(std::sync::Barrier::new(20));
     let handles: Vec<_> = (0..20)
@@ -211,19 +249,17 @@ fn of_twenty_racing_presses_exactly_one_applies() {
             std::thread::spawn(move || {
                 let mut app = App::new(store, AppConfig::default());
                 barrier.wait();
-                app.handle(&input)
+                let effects = app.handle(&input);
+                (effects, app.take_dirty())
             })
         })
         .collect();
-    let results: Vec<Vec<Effect>> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-    let applied = results
-        .iter()
-        .filter(|effects| {
-            effects.iter().any(|e| matches!(e, Effect::Send { .. } | Effect::Edit { .. }))
-        })
-        .count();
-    assert_eq!(applied, 1, "exactly one press applies");
-    for effects in results.iter().filter(|e| e.len() == 1) {
+    let results: Vec<(Vec<Effect>, Vec<u64>)> =
+        handles.into_iter().map(|h| h.join().unwrap()).collect();
+    let applied = results.iter().filter(|(_, queued)| !queued.is_empty()).count();
+    assert_eq!(applied, 1, "exactly one press applies (and queues its messages)");
+    for (effects, _) in results.iter().filter(|(_, queued)| queued.is_empty()) {
+        assert_eq!(effects.len(), 1, "a refusal sends nothing else: {effects:?}");
         let (text, alert) = answer(effects).unwrap();
         assert!(alert && (text.contains("out of date") || text.contains("faster")), "{text}");
     }

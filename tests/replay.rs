@@ -41,7 +41,7 @@ fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
                 );
                 table.players.extend(seated);
                 table.start(1).unwrap();
-                store.save(&table, None).unwrap();
+                store.save(&table, None, &[]).unwrap();
                 let mut table = store.load(table.id).unwrap().unwrap();
                 let mut pick = rng::seeded(seed + 100);
                 let mut moves = 0;
@@ -54,7 +54,7 @@ fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
                     };
                     let read_seq = table.seq;
                     table.act(seat, &action, 2).unwrap();
-                    store.save(&table, Some(read_seq)).unwrap();
+                    store.save(&table, Some(read_seq), &[]).unwrap();
                     moves += 1;
                     if moves % 25 == 0 {
                         // Reload as a restart would, and replay the stored log.

@@ -4,7 +4,8 @@
 mod common;
 
 use common::{Chatroom, start_game};
-use igroteka::app::Effect;
+use igroteka::app::{Dest, Effect, Message};
+use igroteka::outbox::Slot;
 use igroteka::registry;
 use igroteka::rng;
 use igroteka::settings;
@@ -33,13 +34,16 @@ fn lobby(store: &SledStore, chat: &str) -> Table {
 fn saves_are_compare_and_swap_on_the_sequence_number() {
     let store = SledStore::temporary().unwrap();
     let mut table = lobby(&store, "c1");
-    store.save(&table, None).unwrap();
-    assert!(matches!(store.save(&table, None), Err(StoreError::Conflict)), "a new table twice");
+    store.save(&table, None, &[]).unwrap();
+    assert!(
+        matches!(store.save(&table, None, &[]), Err(StoreError::Conflict)),
+        "a new table twice"
+    );
     table.touch(2);
-    store.save(&table, Some(0)).unwrap();
+    store.save(&table, Some(0), &[]).unwrap();
     let mut stale = table.clone();
     stale.touch(3);
-    assert!(matches!(store.save(&stale, Some(0)), Err(StoreError::Conflict)));
+    assert!(matches!(store.save(&stale, Some(0), &[]), Err(StoreError::Conflict)));
     assert_eq!(store.load(table.id).unwrap().unwrap().seq, 1);
 }
 
@@ -47,24 +51,13 @@ fn saves_are_compare_and_swap_on_the_sequence_number() {
 fn indexes_follow_the_table_status() {
     let store = SledStore::temporary().unwrap();
     let mut table = lobby(&store, "c2");
-    store.save(&table, None).unwrap();
+    store.save(&table, None, &[]).unwrap();
     let alice = table.players[0].user.clone();
     assert_eq!(store.chat_table(&table.chat).unwrap(), Some(table.id));
     assert_eq!(store.user_tables(&alice).unwrap(), vec![table.id]);
     assert_eq!(store.unfinished().unwrap(), vec![table.id]);
-    store.set_board_message(&table, None, "m7").unwrap();
-    store.set_board_message(&table, Some(1), "m9").unwrap();
-    assert_eq!(store.message_table(&table.chat, "m7").unwrap(), Some(table.id));
-    assert_eq!(store.board_message(table.id, None).unwrap().as_deref(), Some("m7"));
-    assert_eq!(store.board_message(table.id, Some(1)).unwrap().as_deref(), Some("m9"));
-    assert_eq!(store.board_message(table.id, Some(0)).unwrap(), None);
-    assert_eq!(
-        store.message_table(&table.chat, "m9").unwrap(),
-        None,
-        "private ids are not group messages"
-    );
     table.abort(5);
-    store.save(&table, Some(0)).unwrap();
+    store.save(&table, Some(0), &[]).unwrap();
     assert_eq!(store.chat_table(&table.chat).unwrap(), None);
     assert!(store.user_tables(&alice).unwrap().is_empty());
     assert!(store.unfinished().unwrap().is_empty());
@@ -126,4 +119,98 @@ fn a_game_continues_after_the_process_reopens_the_data_folder() {
     assert_eq!(after.seq, before.seq + 1);
     assert!(after.log_len() > before.log_len());
     assert_eq!(store.log(id).unwrap().len() as u64, after.log_len());
+}
+
+fn show(text: &str, slot: Slot) -> Effect {
+    Effect::Show {
+        to: Dest::Chat { chat: "c".into(), thread: None },
+        slot,
+        message: Message::text(text),
+        fresh: false,
+    }
+}
+
+fn texts(pending: &[igroteka::outbox::Pending]) -> Vec<String> {
+    pending
+        .iter()
+        .map(|p| match &p.effect {
+            Effect::Show { message, .. } | Effect::Send { message, .. } => message.text.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn the_outbox_is_saved_with_the_table_and_shown_only_once_durable() {
+    let store = SledStore::temporary().unwrap();
+    let mut table = lobby(&store, "c3");
+    store.save(&table, None, &[show("lobby", Slot::Board)]).unwrap();
+    assert!(store.outbox(table.id).unwrap().is_empty(), "nothing is delivered before the flush");
+    store.flush().unwrap();
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["lobby"]);
+    assert_eq!(store.outbox_tables().unwrap(), vec![table.id]);
+    // A save that loses its compare-and-swap queues nothing.
+    let mut stale = table.clone();
+    stale.touch(9);
+    let refused = store.save(&stale, Some(7), &[show("never", Slot::Board)]);
+    assert!(matches!(refused, Err(StoreError::Conflict)));
+    table.touch(2);
+    store.save(&table, Some(0), &[show("moved", Slot::Board), show("ping", Slot::Ping)]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["lobby", "moved", "ping"]);
+}
+
+#[test]
+fn delivered_entries_leave_the_outbox_and_name_their_slot_message() {
+    let store = SledStore::temporary().unwrap();
+    let table = lobby(&store, "c4");
+    store
+        .save(&table, None, &[show("lobby", Slot::Board), show("p", Slot::Private { seat: 1 })])
+        .unwrap();
+    store.flush().unwrap();
+    let pending = store.outbox(table.id).unwrap();
+    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, "m7"))).unwrap();
+    store.outbox_done(&pending[1].key, Some((table.id, Slot::Private { seat: 1 }, "m9"))).unwrap();
+    assert!(store.outbox(table.id).unwrap().is_empty());
+    assert!(store.outbox_tables().unwrap().is_empty());
+    assert_eq!(store.slot_message(table.id, Slot::Board).unwrap().as_deref(), Some("m7"));
+    assert_eq!(
+        store.slot_message(table.id, Slot::Private { seat: 1 }).unwrap().as_deref(),
+        Some("m9")
+    );
+    assert_eq!(store.slot_message(table.id, Slot::Private { seat: 0 }).unwrap(), None);
+    assert_eq!(store.slot_message(table.id, Slot::Ping).unwrap(), None);
+}
+
+#[test]
+fn coalescing_keeps_the_newest_entry_per_slot_and_every_one_off_message() {
+    let store = SledStore::temporary().unwrap();
+    let table = lobby(&store, "c5");
+    let note = Effect::Send {
+        to: Dest::Chat { chat: "c".into(), thread: None },
+        message: Message::text("note"),
+    };
+    let entries = [
+        show("board 1", Slot::Board),
+        show("ping Bob", Slot::Ping),
+        note,
+        show("board 2", Slot::Board),
+        show("ping Alice", Slot::Ping),
+    ];
+    store.save(&table, None, &entries).unwrap();
+    store.flush().unwrap();
+    let (keep, dropped) = igroteka::outbox::coalesce(store.outbox(table.id).unwrap());
+    assert_eq!(texts(&keep), ["note", "board 2", "ping Alice"]);
+    assert_eq!(texts(&dropped), ["board 1", "ping Bob"]);
+}
+
+#[test]
+fn unreachable_users_are_remembered_per_platform() {
+    let store = SledStore::temporary().unwrap();
+    assert!(!store.is_unreachable(Platform::Telegram, "42").unwrap());
+    store.set_unreachable(Platform::Telegram, "42", true).unwrap();
+    assert!(store.is_unreachable(Platform::Telegram, "42").unwrap());
+    assert!(!store.is_unreachable(Platform::Discord, "42").unwrap());
+    store.set_unreachable(Platform::Telegram, "42", false).unwrap();
+    assert!(!store.is_unreachable(Platform::Telegram, "42").unwrap());
 }

@@ -6,7 +6,7 @@ mod common;
 
 use std::collections::BTreeMap;
 
-use common::{Chatroom, buttons_of, start_game};
+use common::{Chatroom, buttons_of, is_ping, start_game};
 use igroteka::app::{Dest, Effect};
 use igroteka::registry::GAMES;
 use igroteka::rng;
@@ -20,8 +20,12 @@ fn keyboards(room: &Chatroom) -> BTreeMap<Option<String>, Vec<(String, String)>>
     let mut latest = BTreeMap::new();
     for delivered in &room.seen {
         let (to, message) = match &delivered.effect {
-            Effect::Send { to, message } | Effect::Edit { to, message, .. } => (to, message),
-            Effect::Answer { .. } => continue,
+            Effect::Send { to, message } | Effect::Edit { to, message, .. }
+                if !is_ping(message) =>
+            {
+                (to, message)
+            }
+            _ => continue,
         };
         let key = match to {
             Dest::Chat { .. } => None,

@@ -72,3 +72,8 @@ lang-done = I will speak English here.
 game-air-battle = Air Battle (Воздушный бой)
 game-thousand = A Thousand on the Chessboard (Tysiąc na szachownicy)
 console-welcome = Igroteka console. Type “as NAME /command” to act as a user, “press N” (or “as NAME press N”) to press button N, “help” for more, “quit” to leave.
+
+ping-turn = 🔔 { $players }: your move in { $game }.
+press-refreshed = The board was behind; here it is as it stands now.
+private-unreachable = { $player }, I can't message you privately yet. Press the button below to open our private chat (then Start); your private messages for this game will come there.
+btn-private-chat = 🔒 Open private chat

@@ -7,6 +7,7 @@ use super::turn::{group_of, running};
 use super::{App, Ctx, Dest, Effect, Message, chat_lang_key, reply_dest, user_lang_key};
 use crate::game::Viewer;
 use crate::i18n::{I18n, LANGUAGES};
+use crate::outbox::Slot;
 use crate::registry::{self, GAMES};
 use crate::store::{Store, StoreError};
 use crate::table::{Status, Table};
@@ -103,11 +104,16 @@ impl<S: Store> App<S> {
         table.abort(ctx.input.now);
         self.save(&table, Some(read_seq))?;
         let text = self.i18n.text(
-            ctx.lang,
+            self.table_lang(&table),
             "cancel-done",
             &[("player", ctx.input.user.name.as_str().into())],
         );
-        Ok(vec![Effect::Send { to: group_of(&table), message: Message::text(text) }])
+        let to = group_of(&table);
+        Ok(vec![
+            Effect::Send { to: to.clone(), message: Message::text(text) },
+            Effect::Clear { to: to.clone(), slot: Slot::Ping },
+            Effect::Clear { to, slot: Slot::Board },
+        ])
     }
 
     fn resign(&mut self, ctx: &Ctx) -> Effects {
@@ -128,7 +134,7 @@ impl<S: Store> App<S> {
         let mut effects = vec![Effect::Send {
             to: group_of(&table),
             message: Message::text(self.i18n.text(
-                ctx.lang,
+                self.table_lang(&table),
                 "resign-done",
                 &[("player", seat_name(&table, seat).into())],
             )),
@@ -137,8 +143,9 @@ impl<S: Store> App<S> {
         Ok(effects)
     }
 
-    /// `/board`: in a group, the board again as a fresh message; in private, the player's own
-    /// view of each of their games (with their secrets).
+    /// `/board`: in a group, the board again as a fresh message at the bottom of the chat (the
+    /// old one loses its buttons); in private, the player's own view of each of their games
+    /// (with their secrets).
     fn board(&mut self, ctx: &Ctx) -> Effects {
         if ctx.input.chat.private {
             return self.private_boards(ctx);
@@ -146,38 +153,52 @@ impl<S: Store> App<S> {
         let Some(mut table) = self.active_table(ctx)? else {
             return Ok(self.reply(ctx, "no-game-here", &[]));
         };
-        if table.status == Status::Lobby {
+        let lang = self.table_lang(&table);
+        let message = if table.status == Status::Lobby {
             let Some(info) = table.info() else { return Ok(self.reply(ctx, "error-corrupt", &[])) };
-            let message = self.lobby_message(ctx.lang, &table, info);
-            return Ok(vec![Effect::Send { to: group_of(&table), message }]);
-        }
-        let message = self.board_message(ctx.lang, &mut table, &[])?;
-        Ok(vec![Effect::Send { to: group_of(&table), message }])
+            self.lobby_message(lang, &table, info)
+        } else {
+            self.board_message(lang, &mut table, &[])?
+        };
+        self.route_to(table.id);
+        Ok(vec![Effect::Show { to: group_of(&table), slot: Slot::Board, message, fresh: true }])
     }
 
     fn private_boards(&mut self, ctx: &Ctx) -> Effects {
         let user = ctx.input.user_id();
-        let mut effects = Vec::new();
+        let mut any = false;
         for id in self.store.user_tables(&user)? {
             let Some(mut table) = self.store.load(id)? else { continue };
             let Some(seat) = table.seat_of(&user) else { continue };
             if table.status.is_over() || table.status == Status::Lobby {
                 continue;
             }
-            effects.extend(self.private_board(ctx.lang, &mut table, seat)?);
+            let shown = self.private_board(ctx.lang, &mut table, seat)?;
+            any |= !shown.is_empty();
+            // Each through its own table's outbox, in that table's order.
+            self.enqueue(table.id, &shown)?;
         }
-        if effects.is_empty() {
+        if !any {
             return Ok(self.reply(ctx, "board-none-private", &[]));
         }
-        Ok(effects)
+        Ok(Vec::new())
     }
 
-    /// A seated player's own picture of a table, privately: their pending private choices if
-    /// they have any, else their view of the board (with their secrets).
+    /// A seated player's own picture of a table, privately, as a new message: their pending
+    /// private choices if they have any (the old prompt loses its buttons), else their view of
+    /// the board (with their secrets).
     pub(super) fn private_board(&self, lang: &str, table: &mut Table, seat: usize) -> Effects {
         let pending = self.private_messages(lang, table, &[], seat)?;
         if !pending.is_empty() {
-            return Ok(pending);
+            return Ok(pending
+                .into_iter()
+                .map(|effect| match effect {
+                    Effect::Show { to, slot, message, .. } => {
+                        Effect::Show { to, slot, message, fresh: true }
+                    }
+                    other => other,
+                })
+                .collect());
         }
         let Some(user) = table.players.get(seat).map(|p| p.user.id.clone()) else {
             return Ok(Vec::new());

@@ -4,6 +4,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::outbox::Slot;
 use crate::table::{ChatId, Platform, UserId};
 use crate::view::AnyView;
 
@@ -42,12 +43,19 @@ pub enum Action {
         #[serde(default)]
         args: Vec<String>,
     },
-    /// A button press carrying a token the engine made.
-    Press { token: String },
+    /// A button press carrying a token the engine made, on the message `message_id` (when the
+    /// platform says which: a stale press on a live board heals that board).
+    Press {
+        token: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        message_id: Option<String>,
+    },
     /// Plain text (ignored in groups).
     Text { text: String },
-    /// The adapter reports the platform id of a message sent with a [`Message::track`].
-    Delivered { track: Track, message_id: String },
+    /// The platform could not deliver a private message of table `table` to this input's
+    /// user (a Telegram user who never started the bot, a Discord user with closed DMs). The
+    /// adapter's deliverer reports it; the engine tells the group once per game.
+    Unreachable { table: u64 },
 }
 
 /// One event from a platform.
@@ -88,17 +96,6 @@ pub enum Dest {
     User { user: String },
 }
 
-/// A message the adapter should report back with [`Action::Delivered`], so the engine can
-/// edit it later.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Track {
-    pub table: u64,
-    /// Set for a seat's private message (its secret set-up keyboard); unset for the group's
-    /// board.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub seat: Option<usize>,
-}
-
 /// A button.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Button {
@@ -112,8 +109,12 @@ pub struct Button {
 pub enum ButtonKind {
     /// Pressing sends [`Action::Press`] with this token (≤ 64 bytes).
     Token(String),
-    /// Opens a link (a deep link into the private chat).
+    /// Opens a link.
     Url(String),
+    /// Opens the bot's private chat with the presser (a Telegram deep link, whose `/start`
+    /// sends their pending private messages again); where the platform can answer privately
+    /// in place (Discord's ephemeral replies), pressing sends this token instead.
+    PrivateChat(String),
 }
 
 /// A person to notify.
@@ -135,39 +136,40 @@ pub struct Message {
     pub board: Option<AnyView>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<Vec<Button>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub track: Option<Track>,
 }
 
 impl Message {
     pub fn text(text: impl Into<String>) -> Message {
-        Message {
-            text: text.into(),
-            mentions: Vec::new(),
-            board: None,
-            buttons: Vec::new(),
-            track: None,
-        }
+        Message { text: text.into(), mentions: Vec::new(), board: None, buttons: Vec::new() }
     }
 }
 
-/// What the adapter should do.
+/// What the engine asks for. `Answer`, and `Send`, `Strip` replies that belong to no table,
+/// are carried out at once; `Show`, `Clear` and a table's `Send`s go through the table's
+/// outbox ([`crate::outbox`]), whose deliverer turns them into `Send`, `Edit`, `Delete` and
+/// `Strip` calls.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Effect {
-    Send {
+    /// A new message.
+    Send { to: Dest, message: Message },
+    /// Make a table's [`Slot`] show `message`: edit its message in place (send one when there
+    /// is none, or when it is gone), or, when `fresh`, send a new message and retire the old.
+    Show {
         to: Dest,
+        slot: Slot,
         message: Message,
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        fresh: bool,
     },
+    /// Retire a slot's message (the ping once nobody is to move).
+    Clear { to: Dest, slot: Slot },
     /// Replace a message sent earlier (text, picture and buttons).
-    Edit {
-        to: Dest,
-        message_id: String,
-        message: Message,
-    },
+    Edit { to: Dest, message_id: String, message: Message },
+    /// Delete a message.
+    Delete { to: Dest, message_id: String },
+    /// Remove a message's buttons (a superseded board).
+    Strip { to: Dest, message_id: String },
     /// Answer the press of this input with a short notice (`alert`: a dialog the user closes).
-    Answer {
-        text: String,
-        alert: bool,
-    },
+    Answer { text: String, alert: bool },
 }

@@ -2,9 +2,10 @@
 
 use super::text::{game_name, seat_name, setting_text, settings_line};
 use super::token::{Op, Token};
-use super::{App, Ctx, Dest, Effect, Message, Track, turn};
+use super::{App, Ctx, Dest, Effect, Message, turn};
 use crate::app::{Button, ButtonKind};
 use crate::i18n::Value;
+use crate::outbox::Slot;
 use crate::registry::{self, GAMES, GameInfo};
 use crate::settings;
 use crate::store::{Store, StoreError};
@@ -123,7 +124,8 @@ impl<S: Store> App<S> {
         table.lang = ctx.lang.to_string();
         self.save(&table, None)?;
         let message = self.lobby_message(ctx.lang, &table, info);
-        let mut effects = vec![Effect::Send { to: ctx.group_dest(), message }];
+        let to = ctx.group_dest();
+        let mut effects = vec![Effect::Show { to, slot: Slot::Board, message, fresh: false }];
         effects.extend(self.private_hello(ctx, info));
         Ok(effects)
     }
@@ -182,7 +184,6 @@ impl<S: Store> App<S> {
         }
         let mut message = Message::text(lines.join("\n"));
         message.buttons = buttons;
-        message.track = Some(Track { table: table.id, seat: None });
         message
     }
 
@@ -239,9 +240,10 @@ impl<S: Store> App<S> {
         };
         table.touch(now);
         self.save(&table, Some(read_seq))?;
-        let message = self.lobby_message(ctx.lang, &table, info);
+        let message = self.lobby_message(self.table_lang(&table), &table, info);
         let mut effects = self.acknowledge(ctx, notice);
-        effects.extend(self.show(ctx, &table, message)?);
+        let to = turn::group_of(&table);
+        effects.push(Effect::Show { to, slot: Slot::Board, message, fresh: false });
         if op == Op::Join {
             effects.extend(self.private_hello(ctx, info));
         }
@@ -250,8 +252,9 @@ impl<S: Store> App<S> {
 
     fn lobby_closed(&self, ctx: &Ctx, table: &Table) -> Vec<Effect> {
         let mut effects = self.acknowledge(ctx, "leave-done");
-        let text = self.i18n.plain(ctx.lang, "lobby-closed");
+        let text = self.i18n.plain(self.table_lang(table), "lobby-closed");
         effects.push(Effect::Send { to: turn::group_of(table), message: Message::text(text) });
+        effects.push(Effect::Clear { to: turn::group_of(table), slot: Slot::Board });
         effects
     }
 
@@ -283,7 +286,15 @@ impl<S: Store> App<S> {
         };
         self.save(&table, Some(read_seq))?;
         let mut effects = self.acknowledge(ctx, "start-done");
-        effects.extend(self.after_move(ctx, &mut table, &events, true)?);
+        // The board replaces the lobby: a new message, and the lobby loses its buttons.
+        effects.extend(self.after_move(ctx, &mut table, &events, true)?.into_iter().map(
+            |effect| match effect {
+                Effect::Show { to, slot: Slot::Board, message, .. } => {
+                    Effect::Show { to, slot: Slot::Board, message, fresh: true }
+                }
+                other => other,
+            },
+        ));
         Ok(effects)
     }
 }

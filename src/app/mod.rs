@@ -2,14 +2,20 @@
 //!
 //! Everything a player meets is decided here, once for every platform: the commands, the
 //! lobby, who may press what, whose turn it is, what each message says and which buttons it
-//! carries. A move is validated, saved with a compare-and-swap on the table's sequence number
-//! and flushed to disk before its effects are returned, so a message never announces a move
-//! that a crash could lose.
+//! carries. A move is validated, then saved with a compare-and-swap on the table's sequence
+//! number *together with* the messages that announce it (the table's outbox, see
+//! [`crate::outbox`]), and flushed to disk before anything is delivered: a message never
+//! announces a move that a crash could lose, and a saved move is never left unannounced.
+//!
+//! What an input returns is only what answers it at once (the press's notice, a reply that
+//! belongs to no table); everything a table shows goes through its outbox, delivered by the
+//! adapter's deliverer for the tables [`App::take_dirty`] names.
 
 mod commands;
 mod io;
 mod lobby;
 pub mod local;
+mod reach;
 mod text;
 pub mod token;
 mod turn;
@@ -21,6 +27,13 @@ pub use io::*;
 use crate::i18n::{I18n, Value};
 use crate::store::{Store, StoreError};
 use crate::table::{Platform, Table};
+
+/// A table change waiting for the end of an attempt, to be saved with its outbox.
+#[derive(Debug)]
+struct Staged {
+    table: Table,
+    read_seq: Option<u64>,
+}
 
 /// How often an input whose save lost a compare-and-swap is tried again.
 const RETRIES: usize = 3;
@@ -47,6 +60,12 @@ pub struct App<S: Store> {
     i18n: I18n,
     config: AppConfig,
     new_rng: fn() -> ChaCha20Rng,
+    /// The table saved by the attempt under way (at most one per input).
+    staged: Option<Staged>,
+    /// The table whose outbox receives the attempt's messages, when no save names it.
+    route: Option<u64>,
+    /// Tables with outbox entries not yet handed to a deliverer.
+    dirty: Vec<u64>,
 }
 
 /// The context of one input: who, where, in which language.
@@ -66,7 +85,15 @@ impl Ctx<'_> {
 
 impl<S: Store> App<S> {
     pub fn new(store: S, config: AppConfig) -> App<S> {
-        App { store, i18n: I18n::new(), config, new_rng: crate::rng::from_entropy }
+        App {
+            store,
+            i18n: I18n::new(),
+            config,
+            new_rng: crate::rng::from_entropy,
+            staged: None,
+            route: None,
+            dirty: Vec::new(),
+        }
     }
 
     /// Seeds new tables' RNGs with `new_rng` instead of OS entropy (reproducible tests only).
@@ -84,6 +111,12 @@ impl<S: Store> App<S> {
         &self.i18n
     }
 
+    /// The tables whose outboxes received entries since the last call: their deliverers
+    /// should run (after the flush, which [`App::handle`] and [`App::handle_batch`] include).
+    pub fn take_dirty(&mut self) -> Vec<u64> {
+        std::mem::take(&mut self.dirty)
+    }
+
     /// Handles one input; its changes are durable when this returns.
     pub fn handle(&mut self, input: &Input) -> Vec<Effect> {
         self.handle_batch(std::slice::from_ref(input)).pop().unwrap_or_default()
@@ -92,8 +125,11 @@ impl<S: Store> App<S> {
     /// Handles several inputs and makes all their changes durable with one flush (group
     /// commit). The effects of each input are returned in order.
     pub fn handle_batch(&mut self, inputs: &[Input]) -> Vec<Vec<Effect>> {
+        let dirty_before = self.dirty.len();
         let mut out: Vec<Vec<Effect>> = inputs.iter().map(|input| self.dispatch(input)).collect();
         if let Err(e) = self.store.flush() {
+            // Not durable: nothing of it may be delivered before a later flush covers it.
+            self.dirty.truncate(dirty_before);
             eprintln!("igroteka: storage flush failed: {e}");
             for (effects, input) in out.iter_mut().zip(inputs) {
                 let ctx = self.ctx(input);
@@ -107,6 +143,14 @@ impl<S: Store> App<S> {
     /// before delivering the effects (the benchmarks time the two apart).
     pub fn handle_deferred(&mut self, input: &Input) -> Vec<Effect> {
         self.dispatch(input)
+    }
+
+    /// The language of a table's group messages: the chat's `/lang` choice, else the language
+    /// of whoever opened the game (never the language of whoever pressed last).
+    fn table_lang(&self, table: &Table) -> &'static str {
+        let key = format!("lang:chat:{}", table.chat.key());
+        let pref = self.store.pref(&key).ok().flatten();
+        I18n::pick(pref.as_deref().or(Some(table.lang.as_str()).filter(|l| !l.is_empty())))
     }
 
     fn ctx<'a>(&self, input: &'a Input) -> Ctx<'a> {
@@ -130,12 +174,18 @@ impl<S: Store> App<S> {
     /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
         let ctx = self.ctx(input);
-        let mut result = self.guarded(&ctx);
+        if input.chat.private {
+            // They wrote to the bot: it can write to them again.
+            if self.store.is_unreachable(input.platform, &input.user.id).unwrap_or(false) {
+                let _ = self.store.set_unreachable(input.platform, &input.user.id, false);
+            }
+        }
+        let mut result = self.guarded(&ctx).and_then(|effects| self.commit(effects));
         for _ in 0..RETRIES {
             if !matches!(result, Err(StoreError::Conflict)) {
                 break;
             }
-            result = self.guarded(&ctx);
+            result = self.guarded(&ctx).and_then(|effects| self.commit(effects));
         }
         match result {
             Ok(effects) => effects,
@@ -153,6 +203,8 @@ impl<S: Store> App<S> {
     /// at the board as it stands (a change is saved whole or not at all), and the bot goes on
     /// serving everyone else.
     fn guarded(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        self.staged = None;
+        self.route = None;
         let attempt = std::panic::AssertUnwindSafe(|| self.attempt(ctx));
         std::panic::catch_unwind(attempt).unwrap_or_else(|_| {
             eprintln!("igroteka: an internal error was caught; the input was not applied");
@@ -163,10 +215,32 @@ impl<S: Store> App<S> {
     fn attempt(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
         match &ctx.input.action {
             Action::Command { name, args } => self.command(ctx, name, args),
-            Action::Press { token } => self.press(ctx, token),
+            Action::Press { token, .. } => self.press(ctx, token),
             Action::Text { .. } => Ok(Vec::new()),
-            Action::Delivered { track, message_id } => self.delivered(track, message_id),
+            Action::Unreachable { table } => self.unreachable(ctx, *table),
         }
+    }
+
+    /// Saves the attempt's table change with its messages in one transaction: `Answer`s and
+    /// `Strip`s are returned to be carried out at once, everything else joins the table's
+    /// outbox. An attempt that touched no table returns all its effects.
+    fn commit(&mut self, effects: Vec<Effect>) -> Result<Vec<Effect>, StoreError> {
+        let staged = self.staged.take();
+        let Some(table) = staged.as_ref().map(|s| s.table.id).or(self.route.take()) else {
+            return Ok(effects);
+        };
+        let (now, queued): (Vec<Effect>, Vec<Effect>) = effects
+            .into_iter()
+            .partition(|e| matches!(e, Effect::Answer { .. } | Effect::Strip { .. }));
+        match staged {
+            Some(Staged { table, read_seq }) => self.store.save(&table, read_seq, &queued)?,
+            None if queued.is_empty() => return Ok(now),
+            None => self.store.enqueue(table, &queued)?,
+        }
+        if !queued.is_empty() && !self.dirty.contains(&table) {
+            self.dirty.push(table);
+        }
+        Ok(now)
     }
 
     fn failure(&self, ctx: &Ctx) -> Vec<Effect> {
@@ -183,16 +257,29 @@ impl<S: Store> App<S> {
         }
     }
 
-    fn delivered(&mut self, track: &Track, message_id: &str) -> Result<Vec<Effect>, StoreError> {
-        if let Some(table) = self.store.load(track.table)? {
-            self.store.set_board_message(&table, track.seat, message_id)?;
-        }
-        Ok(Vec::new())
+    /// Saves a table when the attempt ends, with the messages the attempt produced, if nobody
+    /// changed it since it was read at `read_seq` (see [`App::commit`]).
+    fn save(&mut self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError> {
+        self.staged = Some(Staged { table: table.clone(), read_seq });
+        Ok(())
     }
 
-    /// Saves a table if nobody changed it since it was read at `read_seq`.
-    fn save(&self, table: &Table, read_seq: Option<u64>) -> Result<(), StoreError> {
-        self.store.save(table, read_seq)
+    /// Queues messages of `table` now, outside the attempt's one table (a private `/board`
+    /// shows several tables). Only for attempts that save nothing, so a retry cannot repeat it.
+    fn enqueue(&mut self, table: u64, effects: &[Effect]) -> Result<(), StoreError> {
+        if effects.is_empty() {
+            return Ok(());
+        }
+        self.store.enqueue(table, effects)?;
+        if !self.dirty.contains(&table) {
+            self.dirty.push(table);
+        }
+        Ok(())
+    }
+
+    /// Sends the attempt's messages through `table`'s outbox though the table is unchanged.
+    fn route_to(&mut self, table: u64) {
+        self.route = Some(table);
     }
 }
 

@@ -3,10 +3,11 @@
 
 use super::text::{event_lines, game_name, label_text, results, seat_name};
 use super::token::{Keyboard, Op, Token, Version, fingerprint};
-use super::{App, Button, ButtonKind, Ctx, Dest, Effect, Mention, Message, Track};
+use super::{Action, App, Button, ButtonKind, Ctx, Dest, Effect, Mention, Message};
 use crate::choice::Choices;
 use crate::event::{Audience, Event};
 use crate::game::{Seat, ToMove, Viewer};
+use crate::outbox::Slot;
 use crate::registry::DynGame;
 use crate::store::{Store, StoreError};
 use crate::table::{Status, Table, TableError};
@@ -87,6 +88,7 @@ impl<S: Store> App<S> {
         let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.extend(self.private_board(lang, &mut table, seat)?);
+        self.route_to(table.id);
         Ok(effects)
     }
 
@@ -97,19 +99,19 @@ impl<S: Store> App<S> {
         };
         let my_turn = table.to_move().includes(seat);
         let Version::Keyboard(pressed) = token.version else {
-            return Ok(self.reply(ctx, "press-stale", &[]));
+            return self.stale(ctx, &mut table, Some(seat));
         };
         match (pressed.seat == seat, my_turn) {
             (false, false) => return Ok(self.reply(ctx, "not-your-turn", &[])),
             (false, true) => return Ok(self.reply(ctx, "press-not-yours", &[])),
             // The player's own keyboard from a turn that has passed.
-            (true, false) => return Ok(self.reply(ctx, "press-stale", &[])),
+            (true, false) => return self.stale(ctx, &mut table, Some(seat)),
             (true, true) => {}
         }
         let choices = self.choices_of(&mut table, seat)?;
         let mut selection = table.selection.get(&seat).cloned().unwrap_or_default();
         if pressed != keyboard_of(&table, seat, &choices, &selection) {
-            return Ok(self.reply(ctx, "press-stale", &[]));
+            return self.stale(ctx, &mut table, Some(seat));
         }
         match token.op {
             Op::Choose(index) => {
@@ -136,6 +138,42 @@ impl<S: Store> App<S> {
             }
             _ => Ok(self.reply(ctx, "press-forged", &[])),
         }
+    }
+
+    /// A press on buttons that no longer hold. On the live board (or the seat's live private
+    /// prompt) it heals that message — the current state is shown in it again — since the
+    /// player did nothing wrong: the message was behind. On an older message the buttons go.
+    fn stale(&mut self, ctx: &Ctx, table: &mut Table, seat: Option<Seat>) -> Effects {
+        let Action::Press { message_id: Some(pressed), .. } = &ctx.input.action else {
+            return Ok(self.reply(ctx, "press-stale", &[]));
+        };
+        let slot = match (ctx.input.chat.private, seat) {
+            (false, _) => Slot::Board,
+            (true, Some(seat)) => Slot::Private { seat },
+            (true, None) => return Ok(self.reply(ctx, "press-stale", &[])),
+        };
+        if self.store.slot_message(table.id, slot)?.as_deref() != Some(pressed.as_str()) {
+            let mut effects = self.reply(ctx, "press-stale", &[]);
+            let to = super::reply_dest(ctx.input);
+            effects.push(Effect::Strip { to, message_id: pressed.clone() });
+            return Ok(effects);
+        }
+        self.route_to(table.id);
+        let text = self.i18n.plain(ctx.lang, "press-refreshed");
+        let mut effects = vec![Effect::Answer { text, alert: false }];
+        match slot {
+            Slot::Private { seat } => {
+                let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
+                effects.extend(self.private_messages(lang, table, &[], seat)?);
+            }
+            _ => {
+                let lang = self.table_lang(table);
+                let message = self.board_message(lang, table, &[])?;
+                let to = group_of(table);
+                effects.push(Effect::Show { to, slot: Slot::Board, message, fresh: false });
+            }
+        }
+        Ok(effects)
     }
 
     fn choices_of(
@@ -234,15 +272,28 @@ impl<S: Store> App<S> {
         self.advance(ctx, table, seat, &choices, selection)
     }
 
+    /// The group board of table `id` as it stands now (tools and benchmarks read its buttons
+    /// without going through the outbox).
+    pub fn current_board(&self, id: u64) -> Result<Option<Message>, StoreError> {
+        let Some(mut table) = self.store.load(id)? else { return Ok(None) };
+        if table.status == Status::Lobby {
+            return Ok(None);
+        }
+        let lang = self.table_lang(&table);
+        self.board_message(lang, &mut table, &[]).map(Some)
+    }
+
     /// The table running in this chat, if any.
     pub(super) fn active_table(&mut self, ctx: &Ctx) -> Result<Option<Table>, StoreError> {
         let Some(id) = self.store.chat_table(&ctx.input.chat_id())? else { return Ok(None) };
         Ok(self.store.load(id)?.filter(|t| !t.status.is_over()))
     }
 
-    /// The messages after a change: the group board (a fresh message with mentions when the
-    /// turn `passed`, else the live one edited), private prompts for private choices, and
-    /// private events for the seats they belong to.
+    /// The messages after a change: the group's one board, edited in place; when the turn
+    /// `passed`, a fresh ping that mentions whoever must act now (the previous ping is deleted,
+    /// so a chat holds at most one per game); private prompts for private choices, and private
+    /// events for the seats they belong to. `fresh_board` sends the board anew (the game's
+    /// start replaces the lobby; `/board` brings it down to the bottom of the chat).
     pub(super) fn after_move(
         &mut self,
         ctx: &Ctx,
@@ -250,43 +301,48 @@ impl<S: Store> App<S> {
         events: &[Event],
         passed: bool,
     ) -> Effects {
-        let lang = ctx.lang;
+        let lang = self.table_lang(table);
         let message = self.board_message(lang, table, events)?;
-        let mut effects = if passed {
-            vec![Effect::Send { to: group_of(table), message }]
-        } else {
-            self.show(ctx, table, message)?
-        };
+        let to = group_of(table);
+        let mut effects = vec![Effect::Show { to, slot: Slot::Board, message, fresh: false }];
+        if passed {
+            effects.push(self.ping(lang, table));
+        }
         for seat in 0..table.players.len() {
             let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
             let private = self.private_messages(user_lang, table, events, seat)?;
-            effects.extend(self.in_place(table.id, seat, private, !passed)?);
+            // A seat's prompt is edited while its turn goes on (picks, page turns, set-up
+            // steps), and comes anew — a notification — when the turn comes to it.
+            effects.extend(private.into_iter().map(|effect| match effect {
+                Effect::Show { to, slot, message, .. } => {
+                    Effect::Show { to, slot, message, fresh: passed }
+                }
+                other => other,
+            }));
         }
         Ok(effects)
     }
 
-    /// A seat's private prompt replaces its previous one while the seat's turn goes on (picks,
-    /// page turns, set-up steps), and comes as a new message otherwise.
-    fn in_place(&self, table: u64, seat: Seat, effects: Vec<Effect>, edit: bool) -> Effects {
-        let previous = if edit { self.store.board_message(table, Some(seat))? } else { None };
-        Ok(effects
-            .into_iter()
-            .map(|effect| match (effect, &previous) {
-                (Effect::Send { to, message }, Some(id)) if message.track.is_some() => {
-                    Effect::Edit { to, message_id: id.clone(), message }
-                }
-                (effect, _) => effect,
-            })
-            .collect())
-    }
-
-    /// Edits the live board message, or sends a new one when none is known.
-    pub(super) fn show(&self, _ctx: &Ctx, table: &Table, message: Message) -> Effects {
+    /// The ping for whoever must act now, or, when the game is over, the old ping retired.
+    fn ping(&self, lang: &str, table: &mut Table) -> Effect {
         let to = group_of(table);
-        Ok(match self.store.board_message(table.id, None)? {
-            Some(message_id) => vec![Effect::Edit { to, message_id, message }],
-            None => vec![Effect::Send { to, message }],
-        })
+        let ToMove::Seats(seats) = table.to_move() else {
+            return Effect::Clear { to, slot: Slot::Ping };
+        };
+        let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
+        let game = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
+        let text = self.i18n.text(
+            lang,
+            "ping-turn",
+            &[("players", names.join(", ").into()), ("game", game.into())],
+        );
+        let mut message = Message::text(text);
+        message.mentions = seats
+            .iter()
+            .filter_map(|s| table.players.get(*s))
+            .map(|p| Mention { user: p.user.id.clone(), name: p.name.clone() })
+            .collect();
+        Effect::Show { to, slot: Slot::Ping, message, fresh: true }
     }
 
     /// The group's board message: what happened, whose turn, the picture and the buttons.
@@ -296,7 +352,6 @@ impl<S: Store> App<S> {
         table: &mut Table,
         events: &[Event],
     ) -> Result<Message, StoreError> {
-        let id = table.id;
         let to_move = table.to_move();
         let i18n = &self.i18n;
         let mut lines = event_lines(i18n, lang, table, events, Audience::Everyone);
@@ -342,11 +397,6 @@ impl<S: Store> App<S> {
                         ));
                     }
                 }
-                message.mentions = seats
-                    .iter()
-                    .filter_map(|s| table.players.get(*s))
-                    .map(|p| Mention { user: p.user.id.clone(), name: p.name.clone() })
-                    .collect();
             }
             ToMove::Chance => {}
         }
@@ -360,7 +410,6 @@ impl<S: Store> App<S> {
         }
         let game = running(table)?;
         message.board = Some(game.view(Viewer::Public, &selection));
-        message.track = Some(Track { table: id, seat: None });
         Ok(message)
     }
 
@@ -444,6 +493,7 @@ impl<S: Store> App<S> {
             .map(|e| super::text::event_line(&self.i18n, lang, table, e))
             .collect();
         let mut message = Message::text(String::new());
+        let mut is_prompt = false;
         if table.to_move().includes(seat) {
             let choices = self.choices_of(table, seat)?;
             if choices.private {
@@ -453,7 +503,7 @@ impl<S: Store> App<S> {
                 let selection = table.selection.get(&seat).cloned().unwrap_or_default();
                 let game = running(table)?;
                 message.board = Some(game.view(Viewer::Seat(seat), &selection));
-                message.track = Some(Track { table: table.id, seat: Some(seat) });
+                is_prompt = true;
             }
         }
         if lines.is_empty() {
@@ -462,6 +512,10 @@ impl<S: Store> App<S> {
         let name = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
         lines.insert(0, format!("🎲 {name}"));
         message.text = lines.join("\n");
-        Ok(vec![Effect::Send { to, message }])
+        Ok(vec![if is_prompt {
+            Effect::Show { to, slot: Slot::Private { seat }, message, fresh: false }
+        } else {
+            Effect::Send { to, message }
+        }])
     }
 }

@@ -61,7 +61,19 @@ impl Chatroom {
     }
 
     pub fn press(&mut self, name: &str, token: &str) -> Vec<Effect> {
-        let input = self.input(name, Action::Press { token: token.to_string() });
+        // A press comes from the chat that shows the button: a private prompt's from the
+        // player's private chat.
+        let found = self.message_with(token);
+        let mut input = self.input(
+            name,
+            Action::Press {
+                token: token.to_string(),
+                message_id: found.as_ref().map(|(id, _)| id.clone()),
+            },
+        );
+        if let Some((_, Dest::User { user })) = found {
+            input.chat = Chat { id: format!("private-{user}"), private: true, thread: None };
+        }
         self.run(&input)
     }
 
@@ -70,6 +82,23 @@ impl Chatroom {
         let effects = delivered.iter().map(|d| d.effect.clone()).collect();
         self.seen.extend(delivered);
         effects
+    }
+
+    /// The id of the newest message that was sent or edited with a button carrying `token`
+    /// (what a platform reports with a press).
+    pub fn message_with(&self, token: &str) -> Option<(String, Dest)> {
+        let mut found = None;
+        for d in &self.seen {
+            let (id, to, message) = match (&d.effect, &d.message_id) {
+                (Effect::Send { to, message }, Some(id)) => (id.clone(), to, message),
+                (Effect::Edit { to, message_id, message }, _) => (message_id.clone(), to, message),
+                _ => continue,
+            };
+            if buttons_of(message).iter().any(|(_, t)| t == token) {
+                found = Some((id, to.clone()));
+            }
+        }
+        found
     }
 
     /// The buttons of the latest group message that had any (sent or edited).
@@ -118,12 +147,22 @@ impl Chatroom {
     }
 }
 
+/// A group message sent or edited, other than the short ping that mentions the player to move.
 pub fn group_message(effect: &Effect) -> Option<&Message> {
     match effect {
         Effect::Send { to: Dest::Chat { .. }, message }
-        | Effect::Edit { to: Dest::Chat { .. }, message, .. } => Some(message),
+        | Effect::Edit { to: Dest::Chat { .. }, message, .. }
+            if !is_ping(message) =>
+        {
+            Some(message)
+        }
         _ => None,
     }
+}
+
+/// The "your move" ping: mentions, and neither a picture nor buttons.
+pub fn is_ping(message: &Message) -> bool {
+    !message.mentions.is_empty() && message.board.is_none() && message.buttons.is_empty()
 }
 
 pub fn buttons_of(message: &Message) -> Vec<(String, String)> {
@@ -133,7 +172,7 @@ pub fn buttons_of(message: &Message) -> Vec<(String, String)> {
         .flatten()
         .filter_map(|b| match &b.kind {
             ButtonKind::Token(t) => Some((b.text.clone(), t.clone())),
-            ButtonKind::Url(_) => None,
+            ButtonKind::Url(_) | ButtonKind::PrivateChat(_) => None,
         })
         .collect()
 }

@@ -1,0 +1,310 @@
+//! Delivery: the messages of a table leave through a durable outbox, in order, once.
+//!
+//! A move and the messages that announce it are one change: the engine writes the table and
+//! its outbox entries in one store transaction, and only then (after the flush that makes them
+//! durable) does anything reach a platform. A deliverer — one per table at a time — reads the
+//! table's pending entries, performs them through a [`Messenger`] (the platform adapter), and
+//! marks each done when the platform has confirmed it. A crash anywhere leaves either the old
+//! table with no entries or the new table with its entries still pending, which the next start
+//! delivers: a board never lies about a move that was saved.
+//!
+//! Most of what a table shows lives in a [`Slot`]: the group's one board, the one "your turn"
+//! ping, a seat's private prompt. An entry for a slot says what the slot must show *now*, so
+//! when entries queue up behind a platform's rate limit only the newest entry per slot is sent
+//! ([`coalesce`]): a slow chat sees fewer updates, never an older state after a newer one.
+
+use serde::{Deserialize, Serialize};
+
+use crate::app::{Dest, Effect, Message};
+use crate::game::Seat;
+use crate::store::{Store, StoreError};
+use crate::table::Platform;
+
+/// A message of a table that the bot keeps up to date.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Slot {
+    /// The group's live board (or the lobby before the game starts).
+    Board,
+    /// The short message that mentions the player to move.
+    Ping,
+    /// A seat's private prompt (its secret set-up, its own view).
+    Private { seat: Seat },
+}
+
+impl Slot {
+    /// The slot's part of a store key.
+    pub fn key(self) -> [u8; 8] {
+        match self {
+            Slot::Board => [0xff; 8],
+            Slot::Ping => {
+                let mut key = [0xff; 8];
+                key[7] = 0xfe;
+                key
+            }
+            Slot::Private { seat } => (seat as u64).to_be_bytes(),
+        }
+    }
+
+    /// What becomes of the slot's old message when a fresh one replaces it: a ping is deleted
+    /// (a chat holds at most one), a board or prompt stays as history without its buttons.
+    pub fn retire(self) -> Retire {
+        match self {
+            Slot::Ping => Retire::Delete,
+            Slot::Board | Slot::Private { .. } => Retire::StripButtons,
+        }
+    }
+}
+
+/// See [`Slot::retire`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retire {
+    Delete,
+    StripButtons,
+}
+
+/// One pending entry of a table's outbox.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Pending {
+    /// The entry's store key (table id, then its position).
+    pub key: Vec<u8>,
+    pub effect: Effect,
+}
+
+/// Keeps, of the entries for one slot, only the newest (and of the clears, only those after
+/// the newest show); one-off messages all stay, in order. Returns what to deliver and what was
+/// superseded (to be marked done unsent).
+pub fn coalesce(entries: Vec<Pending>) -> (Vec<Pending>, Vec<Pending>) {
+    let mut keep = Vec::with_capacity(entries.len());
+    let mut dropped = Vec::new();
+    let mut seen: Vec<Slot> = Vec::new();
+    for entry in entries.into_iter().rev() {
+        match slot_of(&entry.effect) {
+            Some(slot) if seen.contains(&slot) => dropped.push(entry),
+            Some(slot) => {
+                seen.push(slot);
+                keep.push(entry);
+            }
+            None => keep.push(entry),
+        }
+    }
+    keep.reverse();
+    dropped.reverse();
+    (keep, dropped)
+}
+
+fn slot_of(effect: &Effect) -> Option<Slot> {
+    match effect {
+        Effect::Show { slot, .. } | Effect::Clear { slot, .. } => Some(*slot),
+        _ => None,
+    }
+}
+
+/// Why a platform call failed, as far as delivery cares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Failure {
+    /// The message to edit or delete no longer exists or cannot be edited: send anew.
+    Gone,
+    /// The user cannot be written to privately (never started the bot, closed DMs).
+    Unreachable,
+    /// Worth another try later (network, server error, a rate limit that outlasted the
+    /// messenger's own waiting).
+    Transient(String),
+    /// Will never succeed (a request the platform rejects): logged and dropped.
+    Permanent(String),
+}
+
+/// A chat platform as the deliverer uses it. Each call has already waited out the platform's
+/// rate limits (the messenger paces itself and retries a 429 after `retry_after`).
+#[allow(async_fn_in_trait)]
+pub trait Messenger {
+    /// Waits until a message to `to` may be sent without exceeding the platform's limits.
+    /// Delivery re-reads the outbox after this, so whatever queued meanwhile is coalesced.
+    async fn ready(&self, to: &Dest);
+    /// Sends a message; the platform's id of it.
+    async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure>;
+    /// Replaces a message's text, picture and buttons.
+    async fn edit(&self, to: &Dest, id: &str, message: &Message) -> Result<(), Failure>;
+    /// Deletes a message.
+    async fn delete(&self, to: &Dest, id: &str) -> Result<(), Failure>;
+    /// Removes a message's buttons.
+    async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure>;
+    /// Whether `user` can be reached privately even though a direct message failed before
+    /// (Discord: an interaction of theirs still open for ephemeral replies).
+    fn has_private_route(&self, _user: &str) -> bool {
+        false
+    }
+}
+
+/// What one delivery pass did.
+#[derive(Debug, Default, PartialEq)]
+pub struct Report {
+    /// Platform calls made, in order (the local platform shows them; tests count them).
+    pub calls: Vec<Call>,
+    /// Users found unreachable: the engine notes them in the group ([`crate::app::Action::Unreachable`]).
+    pub unreachable: Vec<String>,
+    /// Entries left for a later pass after a transient failure.
+    pub deferred: bool,
+}
+
+/// A platform call the deliverer made (and the id of a sent message).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Call {
+    Send { to: Dest, message: Message, id: String },
+    Edit { to: Dest, id: String, message: Message },
+    Delete { to: Dest, id: String },
+    Strip { to: Dest, id: String },
+}
+
+/// Delivers everything pending for `table`, in order, until its outbox is empty or a transient
+/// failure defers the rest. Entries are marked done one by one as the platform confirms them,
+/// without a flush of their own: a crash can make an entry go out twice (at-least-once), which
+/// for an edit is harmless and for a send leaves one extra message.
+pub async fn deliver<S: Store, M: Messenger>(
+    store: &S,
+    platform: Platform,
+    table: u64,
+    messenger: &M,
+) -> Result<Report, StoreError> {
+    let mut report = Report::default();
+    loop {
+        let Some(first) = next(store, table)? else { return Ok(report) };
+        messenger.ready(dest_of(&first.effect)).await;
+        // Whatever arrived while waiting supersedes what it replaces.
+        let Some(entry) = next(store, table)? else { return Ok(report) };
+        match perform(store, platform, table, messenger, &entry.effect, &mut report).await {
+            Ok(slot_id) => store.outbox_done(
+                &entry.key,
+                slot_id.as_ref().map(|(s, id)| (table, *s, id.as_str())),
+            )?,
+            Err(Failure::Transient(why)) => {
+                eprintln!("igroteka: delivery of table {table} deferred: {why}");
+                report.deferred = true;
+                return Ok(report);
+            }
+            Err(Failure::Permanent(why)) => {
+                eprintln!("igroteka: a message of table {table} was refused and dropped: {why}");
+                store.outbox_done(&entry.key, None)?;
+            }
+            Err(Failure::Unreachable) => {
+                if let Dest::User { user } = dest_of(&entry.effect) {
+                    store.set_unreachable(platform, user, true)?;
+                    report.unreachable.push(user.clone());
+                }
+                store.outbox_done(&entry.key, None)?;
+            }
+            Err(Failure::Gone) => store.outbox_done(&entry.key, None)?,
+        }
+    }
+}
+
+/// The first pending entry after coalescing; superseded entries are marked done on the way.
+fn next<S: Store>(store: &S, table: u64) -> Result<Option<Pending>, StoreError> {
+    let (keep, dropped) = coalesce(store.outbox(table)?);
+    for entry in &dropped {
+        store.outbox_done(&entry.key, None)?;
+    }
+    Ok(keep.into_iter().next())
+}
+
+fn dest_of(effect: &Effect) -> &Dest {
+    static NOWHERE: Dest = Dest::User { user: String::new() };
+    match effect {
+        Effect::Show { to, .. }
+        | Effect::Clear { to, .. }
+        | Effect::Send { to, .. }
+        | Effect::Edit { to, .. }
+        | Effect::Delete { to, .. }
+        | Effect::Strip { to, .. } => to,
+        Effect::Answer { .. } => &NOWHERE,
+    }
+}
+
+/// Carries out one entry; the slot's new message id when it sent one.
+async fn perform<S: Store, M: Messenger>(
+    store: &S,
+    platform: Platform,
+    table: u64,
+    messenger: &M,
+    effect: &Effect,
+    report: &mut Report,
+) -> Result<Option<(Slot, String)>, Failure> {
+    let store_failure = |e: StoreError| Failure::Transient(e.to_string());
+    if let Dest::User { user } = dest_of(effect)
+        && store.is_unreachable(platform, user).map_err(store_failure)?
+        && !messenger.has_private_route(user)
+    {
+        // Nobody can read it; the player gets it back with /start or "My board".
+        return Err(Failure::Gone);
+    }
+    match effect {
+        Effect::Show { to, slot, message, fresh } => {
+            let old = store.slot_message(table, *slot).map_err(store_failure)?;
+            if let (false, Some(id)) = (fresh, &old) {
+                match messenger.edit(to, id, message).await {
+                    Ok(()) => {
+                        report.calls.push(Call::Edit {
+                            to: to.clone(),
+                            id: id.clone(),
+                            message: message.clone(),
+                        });
+                        return Ok(None);
+                    }
+                    Err(Failure::Gone) => {}
+                    Err(other) => return Err(other),
+                }
+            }
+            let id = sent(messenger, to, message, report).await?;
+            if *fresh && let Some(old) = old {
+                retire(messenger, to, &old, slot.retire(), report).await;
+            }
+            Ok(Some((*slot, id)))
+        }
+        Effect::Clear { to, slot } => {
+            if let Some(old) = store.slot_message(table, *slot).map_err(store_failure)? {
+                retire(messenger, to, &old, slot.retire(), report).await;
+            }
+            Ok(None)
+        }
+        Effect::Send { to, message } => {
+            sent(messenger, to, message, report).await?;
+            Ok(None)
+        }
+        // The engine queues only shows, clears and sends.
+        _ => Err(Failure::Permanent("not a deliverable effect".into())),
+    }
+}
+
+async fn sent<M: Messenger>(
+    messenger: &M,
+    to: &Dest,
+    message: &Message,
+    report: &mut Report,
+) -> Result<String, Failure> {
+    let id = messenger.send(to, message).await?;
+    report.calls.push(Call::Send { to: to.clone(), message: message.clone(), id: id.clone() });
+    Ok(id)
+}
+
+/// Deletes or strips an old message; a message already gone is no loss.
+async fn retire<M: Messenger>(
+    messenger: &M,
+    to: &Dest,
+    id: &str,
+    how: Retire,
+    report: &mut Report,
+) {
+    let result = match how {
+        Retire::Delete => messenger.delete(to, id).await,
+        Retire::StripButtons => messenger.strip(to, id).await,
+    };
+    match (result, how) {
+        (Ok(()), Retire::Delete) => {
+            report.calls.push(Call::Delete { to: to.clone(), id: id.to_string() })
+        }
+        (Ok(()), Retire::StripButtons) => {
+            report.calls.push(Call::Strip { to: to.clone(), id: id.to_string() })
+        }
+        (Err(e), _) => eprintln!("igroteka: retiring an old message failed: {e:?}"),
+    }
+}
