@@ -2,8 +2,10 @@
 //! result, state and log survive a serde round trip and a replay (the harness's
 //! `check_random_game`), and invariants hold at every step.
 
+use igroteka::event::{Arg, Event};
 use igroteka::game::{Game, Setup, ToMove, apply_checked};
-use igroteka::games::tanks::{End, GUARD_TURNS, Place, PlaneSpot, SETTINGS, Side, Tanks};
+use igroteka::games::tanks::board;
+use igroteka::games::tanks::{Action, End, GUARD_TURNS, Place, PlaneSpot, SETTINGS, Side, Tanks};
 use igroteka::harness;
 use igroteka::rng;
 use igroteka::settings;
@@ -80,8 +82,8 @@ fn random_games_end_legally_second_half() {
 
 /// At every step of random games: own tanks never share a circle, nor do opponents (a move
 /// onto an opponent destroys it); every side keeps four tanks and at most four mines; the
-/// rolls left never exceed the tanks that may still act; and the seat to move always has a
-/// choice.
+/// rolls left never exceed the tanks that may still act; the seat to move always has a
+/// choice; and every arrival that could bring a tank back asks first (decision 8).
 #[test]
 fn invariants_hold_throughout_random_play() {
     for seed in 0..400u64 {
@@ -89,10 +91,35 @@ fn invariants_hold_throughout_random_play() {
         let mut rng = rng::seeded(seed + 50_000);
         let mut g = Tanks::new(&setup(words)).unwrap();
         while let Some((actor, action)) = harness::random_action(&g, &mut rng).unwrap() {
-            apply_checked(&mut g, actor, &action).unwrap();
-            check_invariants(&g, &format!("{words:?} seed {seed} after {actor:?} {action:?}"));
+            let events = apply_checked(&mut g, actor, &action).unwrap();
+            let label = format!("{words:?} seed {seed} after {actor:?} {action:?}");
+            check_invariants(&g, &label);
+            check_bring_back_offered(&g, &events, &label);
         }
     }
+}
+
+/// Decision 8: after an arrival, a side with a destroyed tank and a free big circle of its own
+/// is asked about the bring-back before anything else — before the "no tank on the field" end
+/// too. Only an instant win (the opponent wiped out) ends the game first.
+fn check_bring_back_offered(g: &Tanks, events: &[Event], label: &str) {
+    let Some(arrival) = events.iter().find(|e| e.id == "tanks-arrived") else { return };
+    let Some((_, Arg::Seat(seat))) = arrival.args.iter().find(|(name, _)| name == "player") else {
+        panic!("{label}: an arrival without its player: {arrival:?}")
+    };
+    let side = Side::from_seat(*seat).expect("a seat of the game");
+    let army = g.army(side);
+    let destroyed = army.tanks.iter().any(|t| t.place == Place::Destroyed);
+    let free = board::big_circles(side.id()).iter().any(|spot| {
+        let node = board::node(*spot);
+        Side::BOTH.iter().all(|s| g.army(*s).tank_at(node).is_none())
+    });
+    if !destroyed || !free || g.end() == Some(End::Wipeout(side.opponent())) {
+        return;
+    }
+    assert_eq!(g.to_move(), ToMove::Seats(vec![*seat]), "{label}: {events:?}");
+    let offered = g.choices(*seat).options.iter().any(|c| c.action == Action::NoBringBack);
+    assert!(offered, "{label}: no bring-back question after {events:?}");
 }
 
 fn check_invariants(g: &Tanks, label: &str) {

@@ -832,6 +832,166 @@ fn no_bring_back_without_a_destroyed_tank() {
     assert_eq!(view(&g).stage, Stage::Turn);
 }
 
+/// Sets the fate of the tanks of `side` that [`position`] left off the field: those numbered in
+/// `arrived` arrived (and are counted), those in `destroyed` were destroyed.
+fn fates(g: &mut Tanks, side: Side, arrived: &[usize], destroyed: &[usize]) {
+    let army = g.army_mut(side);
+    for &i in arrived {
+        army.tanks[i].place = Place::Arrived;
+    }
+    for &i in destroyed {
+        army.tanks[i].place = Place::Destroyed;
+    }
+    army.arrivals = arrived.len() as u8;
+}
+
+/// The position of issue 11: Red's only tank on the field one circle before G3, one arrived and
+/// two destroyed; Green has two arrived and two destroyed, none on the field. Red to move.
+fn last_tank_arrives(words: &[&str]) -> Tanks {
+    let mut g = started(words);
+    position(&mut g, &[("A23", DOWN)], &[], RED);
+    fates(&mut g, RED, &[1], &[2, 3]);
+    fates(&mut g, GREEN, &[0, 1], &[2, 3]);
+    g
+}
+
+/// Drives Red's tank on A23 one circle, onto G3: a roll of 1, or the distance 1 dice-free.
+fn arrive_from_a23(g: &mut Tanks, words: &[&str]) -> Vec<Event> {
+    if words.contains(&"dice=no-die") {
+        press(g, &["A23", "1"])
+    } else {
+        let mut events = roll(g, 1);
+        events.extend(press(g, &["A23"]));
+        events
+    }
+}
+
+/// Seed: "then you may bring one of your destroyed tanks back into play … The game goes on
+/// while there are tanks on the field"; decision 8: the bring-back question comes first, and
+/// the "no tank on the field" end is checked after it. An arrival that leaves no tank on the
+/// field therefore still offers the bring-back, and a tank brought back keeps the game going.
+// seeds/000_7885f617f973c569.txt: «Танк, вставший на большой кружок соперника, дошёл. Тогда
+// можно вернуть в игру один свой разбитый танк — на свободный большой кружок своей стороны.
+// Игра идёт, пока на поле есть танки».
+#[test]
+fn an_arrival_that_empties_the_field_offers_the_bring_back_first() {
+    for words in [&["dice=die"][..], &["dice=no-die"][..]] {
+        let mut g = last_tank_arrives(words);
+        let events = arrive_from_a23(&mut g, words);
+        assert!(has(&events, "tanks-arrived"), "{words:?}");
+        assert!(!has(&events, "tanks-over-no-tanks"), "{words:?}: {events:?}");
+        assert_eq!((g.army(RED).arrivals, g.army(GREEN).arrivals), (2, 2), "{words:?}");
+        assert_eq!(g.end(), None, "{words:?}");
+        assert_eq!(view(&g).stage, Stage::BringBack, "{words:?}");
+        assert_eq!(step(&g, &[]), ["btn-tanks-bring-back", "btn-tanks-no-bring-back"]);
+        assert_eq!(step(&g, &["btn-tanks-bring-back"]), ["R1", "R2", "R3", "R4"], "{words:?}");
+        let events = press(&mut g, &["btn-tanks-bring-back", "R2"]);
+        assert!(has(&events, "tanks-brought-back"), "{words:?}");
+        assert!(!has(&events, "tanks-over-no-tanks"), "{words:?}: {events:?}");
+        assert_eq!(g.end(), None, "{words:?}: a tank is on the field again");
+        assert_eq!(at(&g, RED, 2), Some("R2"), "{words:?}");
+        // Green, with no tank on the field and nothing to fly at, passes by itself; Red goes on.
+        assert!(has(&events, "tanks-turn-passes"), "{words:?}");
+        assert_eq!(seat_to_move(&g), 0, "{words:?}");
+        assert_eq!(view(&g).stage, Stage::Turn, "{words:?}");
+    }
+}
+
+/// Seed: "The game goes on while there are tanks on the field; whoever brought more through
+/// wins, and on a tie the one who lost fewer planes"; decision 9: when the player declines the
+/// bring-back and no tank is left on the field, the game ends then, and is scored.
+// seeds/000_7885f617f973c569.txt: «Игра идёт, пока на поле есть танки; побеждает тот, кто
+// довёл больше, при равенстве — у кого меньше сбито самолётов».
+#[test]
+fn declining_the_bring_back_with_no_tank_on_the_field_ends_the_game() {
+    let words = &["dice=die"][..];
+    let mut g = last_tank_arrives(words);
+    g.army_mut(GREEN).planes_lost = 1;
+    arrive_from_a23(&mut g, words);
+    assert_eq!(view(&g).stage, Stage::BringBack);
+    let events = press(&mut g, &["btn-tanks-no-bring-back"]);
+    assert!(has(&events, "tanks-not-brought-back"));
+    assert!(has(&events, "tanks-over-no-tanks"), "{events:?}");
+    assert_eq!(g.end(), Some(End::NoTanks));
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.scores, Some(vec![2, 2]));
+    assert_eq!(outcome.winners(), [0], "2 : 2 arrivals; Green lost a plane");
+}
+
+/// Decision 3 and 8: an arrival by capturing the opponent's last tank on the field (on its big
+/// circle) is an arrival like any other: when the opponent is not wiped out (it has arrivals),
+/// the bring-back comes before the empty field ends the game.
+// seeds/000_7885f617f973c569.txt: «Наехал на танк соперника — тот разбит, твой встаёт на его
+// место» … «дошёл. Тогда можно вернуть в игру один свой разбитый танк».
+#[test]
+fn an_arrival_by_capturing_the_last_tank_on_the_field_offers_the_bring_back_first() {
+    let mut g = started(&[]);
+    position(&mut g, &[("A22", DOWN)], &[("G3", UP)], RED);
+    fates(&mut g, RED, &[], &[1, 2, 3]);
+    fates(&mut g, GREEN, &[1], &[2, 3]);
+    roll(&mut g, 3);
+    let events = press(&mut g, &["A22"]);
+    assert!(has(&events, "tanks-captured"));
+    assert!(has(&events, "tanks-arrived"));
+    assert_eq!(g.end(), None, "{events:?}");
+    assert_eq!(step(&g, &["btn-tanks-bring-back"]), ["R1", "R2", "R3", "R4"]);
+    press(&mut g, &["btn-tanks-bring-back", "R1"]);
+    assert_eq!(at(&g, RED, 1), Some("R1"));
+    assert_eq!(g.end(), None);
+}
+
+/// Seed: "destroying all of the opponent's tanks wins at once"; decision 9: the instant win
+/// needs no bring-back question, even when the arrival that destroyed the last tank could
+/// bring one back.
+// seeds/000_7885f617f973c569.txt: «Разбиты все танки соперника — победа сразу».
+#[test]
+fn destroying_all_four_wins_at_once_without_a_bring_back_question() {
+    let mut g = started(&[]);
+    position(&mut g, &[("A22", DOWN), ("B3", DOWN)], &[("G3", UP)], RED);
+    fates(&mut g, RED, &[], &[2, 3]);
+    fates(&mut g, GREEN, &[], &[1, 2, 3]);
+    roll(&mut g, 3);
+    let events = press(&mut g, &["A22"]);
+    assert!(has(&events, "tanks-arrived"));
+    assert!(has(&events, "tanks-over-wipeout"), "{events:?}");
+    assert_eq!(g.end(), Some(End::Wipeout(GREEN)));
+    assert_eq!(g.to_move(), ToMove::Over);
+    assert_eq!(g.outcome().unwrap().winners(), [0]);
+}
+
+/// Seed: "The game goes on while there are tanks on the field" — any tank, of either side (our
+/// decision 14): a side with no tank on the field does not end the game while the other side
+/// still has one. Its turns pass by themselves, unless it can still send a plane.
+// seeds/000_7885f617f973c569.txt: «Игра идёт, пока на поле есть танки».
+#[test]
+fn the_game_goes_on_while_either_side_has_a_tank_on_the_field() {
+    let mut g = started(&[]);
+    position(&mut g, &[("A23", DOWN), ("C7", DOWN)], &[], RED);
+    fates(&mut g, RED, &[], &[2, 3]);
+    fates(&mut g, GREEN, &[0, 1], &[2, 3]);
+    roll(&mut g, 1);
+    let events = press(&mut g, &["A23"]);
+    assert!(has(&events, "tanks-arrived"));
+    assert_eq!(view(&g).stage, Stage::BringBack);
+    let events = press(&mut g, &["btn-tanks-no-bring-back"]);
+    assert!(!has(&events, "tanks-over-no-tanks"));
+    roll(&mut g, 1);
+    press(&mut g, &["C7"]);
+    assert_eq!(at(&g, RED, 1), Some("C8"));
+    // Green has no tank on the field, but Red's tank stands under Green's arc: Green may fly.
+    assert_eq!(g.end(), None);
+    assert_eq!(seat_to_move(&g), 1);
+    assert_eq!(step(&g, &[]), ["btn-tanks-plane", "btn-tanks-pass"]);
+    press(&mut g, &["btn-tanks-pass"]);
+    // Red's turn; with nothing to fly at, Green's next turn passes by itself.
+    assert_eq!(seat_to_move(&g), 0);
+    roll(&mut g, 1);
+    let events = press(&mut g, &["C8"]);
+    assert!(has(&events, "tanks-turn-passes"));
+    assert_eq!(seat_to_move(&g), 0);
+    assert_eq!(g.end(), None);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Seed: the end (decision 9)
 

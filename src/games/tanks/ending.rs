@@ -29,7 +29,10 @@ pub enum End {
     Resigned(Side),
 }
 
-/// The end the armies have reached, if any.
+/// The end the armies have reached, if any. "No tank on the field" means no tank of either
+/// side (our decision 14 in `docs/rules/tanks-go.md`): while one side still has one, the game
+/// goes on. After an arrival the turn asks the bring-back question before it heeds
+/// [`End::NoTanks`] (decision 8); only an [`End::Wipeout`] ends the game before that question.
 pub fn detect(armies: &[Army; 2]) -> Option<End> {
     let wiped = |side: Side| armies[side.index()].destroyed_count() == 4;
     match (wiped(Side::Red), wiped(Side::Green)) {

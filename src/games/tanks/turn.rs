@@ -357,11 +357,11 @@ impl Tanks {
         let arrived = self.run(i, heading, &route, &mut path, &mut events);
         self.last_move = Some(LastMove { side: side.id(), path });
         self.last_flight = None;
-        if let Some(end) = ending::detect(&self.armies) {
-            events.extend(self.finish(end));
-            return events;
-        }
-        if arrived && self.may_bring_back() {
+        // Decision 8: after an arrival the bring-back question comes first; only the instant
+        // win (the opponent wiped out) ends the game before it. The "no tank on the field" end
+        // waits for the answer: `carry_on` checks it after the bring-back (or right here).
+        let wipeout = matches!(ending::detect(&self.armies), Some(End::Wipeout(_)));
+        if arrived && !wipeout && self.may_bring_back() {
             self.phase = Phase::BringBack;
             return events;
         }
