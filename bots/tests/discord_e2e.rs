@@ -273,9 +273,8 @@ fn a_restart_mid_game_continues_on_the_same_data_folder() {
     assert_clean(&t);
 }
 
-/// No game with a secret set-up («Идут танки») is registered yet, so private views are tested
-/// with `/board`: ephemeral (the main way), in DMs, with DMs closed (50007 → ephemeral), and in
-/// the DM channel itself.
+/// Private views through `/board`: ephemeral (the main way), in DMs, with DMs closed (50007 →
+/// ephemeral), and in the DM channel itself. (The secret set-up is the «Идут танки» test below.)
 #[test]
 fn private_views_through_ephemeral_replies_dms_and_closed_dms() {
     let t = start();
