@@ -1,5 +1,6 @@
-//! The real `igroteka` binary against the fake Discord: whole games, refusals, a restart, and
-//! private views through ephemeral replies and DMs (including closed DMs, 50007).
+//! The real `igroteka` binary against the fake Discord: whole games, refusals, a restart,
+//! private views through ephemeral replies and DMs (including closed DMs, 50007), and hostile
+//! player names that must reach Discord escaped.
 
 #[path = "support/discord/mod.rs"]
 mod discord;
@@ -18,11 +19,12 @@ struct Table {
 }
 
 fn start() -> Table {
+    start_with(&[(101, "Ann"), (102, "Boris"), (103, "Chen"), (104, "Dora")])
+}
+
+fn start_with(users: &[(u64, &str)]) -> Table {
     let emu = Emulator::start();
-    let users: Vec<TestUser> = [(101, "Ann"), (102, "Boris"), (103, "Chen"), (104, "Dora")]
-        .iter()
-        .map(|(id, name)| TestUser::new(*id, name))
-        .collect();
+    let users: Vec<TestUser> = users.iter().map(|(id, name)| TestUser::new(*id, name)).collect();
     for u in &users {
         emu.user(u);
     }
@@ -271,9 +273,8 @@ fn a_restart_mid_game_continues_on_the_same_data_folder() {
     assert_clean(&t);
 }
 
-/// No game with a secret set-up («Идут танки») is registered yet, so private views are tested
-/// with `/board`: ephemeral (the main way), in DMs, with DMs closed (50007 → ephemeral), and in
-/// the DM channel itself.
+/// Private views through `/board`: ephemeral (the main way), in DMs, with DMs closed (50007 →
+/// ephemeral), and in the DM channel itself. (The secret set-up is the «Идут танки» test below.)
 #[test]
 fn private_views_through_ephemeral_replies_dms_and_closed_dms() {
     let t = start();
@@ -427,5 +428,154 @@ fn the_tanks_set_up_through_ephemeral_replies_and_a_closed_dm() {
     // Nobody else ever saw a set-up keyboard.
     let public = t.emu.visible(t.channel, None);
     assert!(public.iter().all(|m| m.buttons().iter().all(|(l, _)| !l.contains("Random set-up"))));
+    assert_clean(&t);
+}
+
+/// The adapter's own mentions line (`<@1> <@2>`) in front of a message's content, if any, and
+/// the text after it.
+fn split_mentions(content: &str) -> (Vec<u64>, &str) {
+    let (first, rest) = content.split_once('\n').unwrap_or((content, ""));
+    let ids: Option<Vec<u64>> =
+        first.split(' ').map(|m| m.strip_prefix("<@")?.strip_suffix('>')?.parse().ok()).collect();
+    match ids {
+        Some(ids) if !ids.is_empty() => (ids, rest),
+        _ => (Vec::new(), content),
+    }
+}
+
+/// What Discord would make of `text` (the content after the mentions line) that is not plain
+/// text: unescaped inline markdown, link or mention syntax, `@everyone`/`@here`, and
+/// line-start markers (headings, lists, quotes).
+fn markdown_in(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    for line in text.lines() {
+        let body = line.trim_start();
+        let digits = body.len() - body.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if body.starts_with(['#', '-', '+', '>'])
+            || (digits > 0 && body[digits..].starts_with(['.', ')']))
+        {
+            found.push(format!("a block marker: {line:?}"));
+        }
+        let mut escaped = false;
+        for (at, c) in line.char_indices() {
+            if escaped {
+                escaped = false;
+                continue;
+            }
+            let rest = &line[at..];
+            match c {
+                '\\' if rest[1..].starts_with(|n: char| n.is_ascii_punctuation()) => escaped = true,
+                '*' | '_' | '~' | '`' | '|' | '[' | ']' | '<' => {
+                    found.push(format!("{c:?} in {line:?}"))
+                }
+                ':' if rest.starts_with("://") => found.push(format!("a link in {line:?}")),
+                '@' if rest.starts_with("@everyone") || rest.starts_with("@here") => {
+                    found.push(format!("a mass mention in {line:?}"))
+                }
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
+/// The text Discord shows for escaped `text`: escapes and zero-width spaces gone.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match (c, chars.peek()) {
+            ('\\', Some(n)) if n.is_ascii_punctuation() => {
+                out.push(*n);
+                chars.next();
+            }
+            ('\u{200B}', _) => {}
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// Every message the bot has sent so far renders as plain text, pings only the players its
+/// mentions line names, and (if it names `names`) shows them exactly as typed.
+fn assert_plain(t: &Table) {
+    let messages: Vec<Msg> = t.emu.with(|s| s.messages.values().cloned().collect());
+    for m in messages.iter().filter(|m| !m.deleted && !m.loading && m.content != "✓") {
+        let (ids, text) = split_mentions(&m.content);
+        let found = markdown_in(text);
+        assert!(found.is_empty(), "markdown reached Discord: {found:?}\n{}", m.content);
+        let allowed = m.allowed_mentions.as_ref().expect("allowed_mentions on every message");
+        assert_eq!(allowed["parse"], serde_json::json!([]), "{}", m.content);
+        let mut users: Vec<u64> = allowed["users"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|u| u.as_str().and_then(|s| s.parse().ok()).or(u.as_u64()))
+            .collect();
+        users.sort();
+        let mut named = ids.clone();
+        named.sort();
+        assert_eq!(users, named, "only the mentioned players may be pinged: {}", m.content);
+    }
+}
+
+const HOSTILE: [&str; 6] =
+    ["**bold**", "[x](https://evil.example)", "@everyone", "`code`", "||spoiler||", "# heading"];
+
+/// Plays in the channel until each of `names` has been told "<name>, your turn" at the start
+/// of a line, checking every message after every move.
+fn until_everyone_moved(t: &Table, names: &[&str]) {
+    let mut waiting: Vec<&str> = names.to_vec();
+    for _ in 0..300 {
+        let board = board(t).expect("the game goes on");
+        let text = shown(split_mentions(&board.content).1);
+        waiting.retain(|name| !text.lines().any(|l| l.starts_with(&format!("{name}, your turn"))));
+        if waiting.is_empty() {
+            return;
+        }
+        assert!(step(t));
+        assert_plain(t);
+    }
+    panic!("{waiting:?} never had a turn\n{}", t.emu.transcript());
+}
+
+#[test]
+fn hostile_names_and_echoed_words_reach_discord_escaped() {
+    let users: Vec<(u64, &str)> = (201..).zip(HOSTILE).collect();
+    let t = start_with(&users);
+    let id = |label: &str, m: &Msg| m.buttons().into_iter().find(|(l, _)| l == label).unwrap().1;
+
+    // Words echoed from a command: an unknown game and a bad setting value.
+    let echoed = "||x|| [y](https://evil.example) @here <@201> # z";
+    let token = command(&t, 0, "play", &[("game", echoed)]);
+    let answer = t.emu.message(t.emu.interaction(&token).original.expect("an answer"));
+    assert!(shown(&answer.content).contains(echoed), "{}", answer.content);
+    command(&t, 1, "play", &[("game", "aeroplane"), ("centre", "**z** `q`")]);
+    assert_plain(&t);
+
+    // Four hostile players in the lobby, then on the boards and in the turn prompts.
+    command(&t, 0, "play", &[("game", "aeroplane")]);
+    for u in 1..4 {
+        let lobby = lobby(&t).expect("the lobby");
+        press(&t, &t.users[u], &lobby, &id("Join", &lobby));
+    }
+    let full = lobby(&t).unwrap();
+    let players = shown(&full.content);
+    for name in &HOSTILE[..4] {
+        assert!(players.contains(&format!(" {name}")), "{name} in {}", full.content);
+    }
+    assert_plain(&t);
+    press(&t, &t.users[0], &full, &id("Start", &full));
+    until_everyone_moved(&t, &HOSTILE[..4]);
+    command(&t, 0, "cancel", &[]);
+
+    // Two more for a game of two: `||spoiler||` and `# heading` open their turn prompts.
+    command(&t, 4, "play", &[("game", "tank-battle")]);
+    let second = lobby(&t).expect("the second lobby");
+    press(&t, &t.users[5], &second, &id("Join", &second));
+    let second = t.emu.message(second.id);
+    press(&t, &t.users[4], &second, &id("Start", &second));
+    until_everyone_moved(&t, &HOSTILE[4..]);
+    assert_plain(&t);
     assert_clean(&t);
 }

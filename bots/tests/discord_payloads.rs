@@ -42,6 +42,7 @@ fn sample_message(emu: &Emulator, channel: u64) -> Msg {
         channel,
         guild: true,
         content: "<@1> board".into(),
+        allowed_mentions: None,
         components: json!([{"type": 1, "components": [
             {"type": 2, "style": 1, "label": "Roll", "custom_id": "t1:0.0:c0"}
         ]}, {"type": 1, "components": [

@@ -13,6 +13,7 @@
 mod commands;
 mod errors;
 mod inbound;
+mod markdown;
 mod notes;
 mod outbound;
 mod render;

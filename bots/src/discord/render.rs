@@ -1,6 +1,6 @@
-//! The core's [`Message`] → what a Discord message is made of: content (mentions first, at most
-//! 2000 characters), components (buttons, or select menus when a step has more options than five
-//! rows of five buttons hold) and the board as a PNG attachment.
+//! The core's [`Message`] → what a Discord message is made of: content (mentions first, the
+//! text markdown-escaped, at most 2000 characters), components (buttons, or select menus when a
+//! step has more options than five rows of five buttons hold) and the board as a PNG attachment.
 //!
 //! Kept free of I/O so the limits Discord enforces can be tested without a network.
 
@@ -31,7 +31,8 @@ pub const SELECT_PREFIX: &str = "dc:sel";
 /// The file name of a board picture.
 pub const BOARD_FILE: &str = "board.png";
 
-/// The message text with the mentions of the players to notify in front, cut to the limit.
+/// The message text, markdown-escaped (names and echoed words are what users typed), with the
+/// mentions of the players to notify in front, cut to the limit.
 pub fn content(message: &Message) -> String {
     let mentions: Vec<String> = message
         .mentions
@@ -39,11 +40,9 @@ pub fn content(message: &Message) -> String {
         .filter(|m| m.user.parse::<u64>().is_ok())
         .map(|m| format!("<@{}>", m.user))
         .collect();
-    let text = if mentions.is_empty() {
-        message.text.clone()
-    } else {
-        format!("{}\n{}", mentions.join(" "), message.text)
-    };
+    let escaped = super::markdown::escape(&message.text);
+    let text =
+        if mentions.is_empty() { escaped } else { format!("{}\n{escaped}", mentions.join(" ")) };
     truncate(&text, CONTENT_LIMIT)
 }
 
@@ -183,6 +182,19 @@ mod tests {
         let text = content(&message);
         assert!(text.starts_with("<@42>\n"));
         assert_eq!(text.chars().count(), CONTENT_LIMIT);
+    }
+
+    #[test]
+    fn content_escapes_the_text_but_not_its_own_mentions() {
+        let mut message = Message::text("# heading, your turn: Roll the die.\nPlayers: @everyone");
+        message.mentions = vec![Mention { user: "42".into(), name: "# heading".into() }];
+        assert_eq!(
+            content(&message),
+            "<@42>\n\\# heading, your turn: Roll the die.\nPlayers: @\u{200B}everyone"
+        );
+        let allowed = serde_json::to_value(allowed_mentions(&message)).unwrap();
+        assert_eq!(allowed["parse"], serde_json::json!([]));
+        assert_eq!(allowed["users"], serde_json::json!(["42"]));
     }
 
     #[test]

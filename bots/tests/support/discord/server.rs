@@ -93,6 +93,9 @@ fn apply(
     if let Some(content) = payload.get("content").and_then(Value::as_str) {
         msg.content = content.to_string();
     }
+    if let Some(allowed) = payload.get("allowed_mentions").filter(|a| !a.is_null()) {
+        msg.allowed_mentions = Some(allowed.clone());
+    }
     if let Some(components) = payload.get("components").filter(|c| !c.is_null()) {
         msg.components = components.clone();
     }
@@ -127,6 +130,7 @@ fn new_message(state: &mut State, channel: u64) -> Msg {
         channel,
         guild,
         content: String::new(),
+        allowed_mentions: None,
         components: json!([]),
         attachments: Vec::new(),
         flags: 0,

@@ -44,6 +44,8 @@ pub struct Msg {
     pub channel: u64,
     pub guild: bool,
     pub content: String,
+    /// The `allowed_mentions` of the last create or edit that carried one.
+    pub allowed_mentions: Option<Value>,
     /// Action rows as the bot sent them.
     pub components: Value,
     pub attachments: Vec<Attachment>,
