@@ -19,8 +19,9 @@ pub struct Console<S: Store, W: Write> {
     driver: Driver<S>,
     out: W,
     boards_dir: PathBuf,
-    /// The buttons last shown in each chat, by the chat's display key.
-    keyboards: HashMap<String, Vec<(String, String)>>,
+    /// The buttons last shown in each chat, by the chat's display key, and the message that
+    /// shows them (a press names it, as a platform does).
+    keyboards: HashMap<String, (String, Vec<(String, String)>)>,
     user: String,
 }
 
@@ -48,6 +49,10 @@ impl<S: Store, W: Write> Console<S, W> {
     pub fn run(&mut self, input: impl BufRead) -> std::io::Result<()> {
         let welcome = self.driver.app.i18n().plain("en", "console-welcome");
         writeln!(self.out, "{welcome}")?;
+        // Whatever a crash left undelivered goes out now.
+        for item in self.driver.resume(PLATFORM) {
+            self.print(item)?;
+        }
         self.prompt()?;
         for line in input.lines() {
             let line = line?;
@@ -97,7 +102,10 @@ impl<S: Store, W: Write> Console<S, W> {
                     chat,
                     user,
                     now: driver::now_ms(),
-                    action: Action::Press { token },
+                    action: Action::Press {
+                        token,
+                        message_id: self.keyboards.get(&key).map(|(id, _)| id.clone()),
+                    },
                 },
                 None => {
                     return writeln!(self.out, "  (no such button here; see the latest keyboard)");
@@ -125,7 +133,7 @@ impl<S: Store, W: Write> Console<S, W> {
     }
 
     fn find_button(&self, key: &str, which: &str) -> Option<String> {
-        let buttons = self.keyboards.get(key)?;
+        let (_, buttons) = self.keyboards.get(key)?;
         if let Ok(n) = which.parse::<usize>() {
             return buttons.get(n.checked_sub(1)?).map(|(_, token)| token.clone());
         }
@@ -161,6 +169,18 @@ impl<S: Store, W: Write> Console<S, W> {
                 writeln!(self.out, "── [{key}] message {message_id} (edited)")?;
                 self.print_message(&key, &message_id, &message)?;
             }
+            Effect::Delete { to, message_id } => {
+                writeln!(self.out, "── [{}] message {message_id} deleted", Self::dest_key(&to))?;
+            }
+            Effect::Strip { to, message_id } => {
+                let key = Self::dest_key(&to);
+                writeln!(self.out, "── [{key}] message {message_id} lost its buttons")?;
+                if self.keyboards.get(&key).is_some_and(|(id, _)| *id == message_id) {
+                    self.keyboards.remove(&key);
+                }
+            }
+            // The engine's requests for the outbox; the driver prints what was delivered.
+            Effect::Show { .. } | Effect::Clear { .. } => {}
         }
         Ok(())
     }
@@ -193,11 +213,16 @@ impl<S: Store, W: Write> Console<S, W> {
                         format!("[{}] {}", numbered.len(), button.text)
                     }
                     ButtonKind::Url(url) => format!("[link] {} {url}", button.text),
+                    // The console's private chat is always open: the button acts in place.
+                    ButtonKind::PrivateChat(token) => {
+                        numbered.push((button.text.clone(), token.clone()));
+                        format!("[{}] {}", numbered.len(), button.text)
+                    }
                 })
                 .collect();
             writeln!(self.out, "  {}", cells.join("   "))?;
         }
-        self.keyboards.insert(key.to_string(), numbered);
+        self.keyboards.insert(key.to_string(), (id.to_string(), numbered));
         Ok(())
     }
 }

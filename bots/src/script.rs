@@ -24,6 +24,15 @@ struct Line<'a> {
     image: Option<String>,
 }
 
+/// A delivery a crash had left pending, made at start.
+#[derive(Debug, Serialize)]
+struct Resumed<'a> {
+    resumed: bool,
+    effect: &'a Effect,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message_id: Option<&'a str>,
+}
+
 /// Closes the effects of one input, so a driver knows when to send the next.
 #[derive(Debug, Serialize)]
 struct Done {
@@ -38,48 +47,86 @@ struct Rejected {
     error: String,
 }
 
+/// Inputs that arrive together share one flush (group commit), up to this many.
+const BATCH: usize = 256;
+
+/// Reads input lines on a thread of their own, so that whatever has arrived while the last
+/// batch was being handled is handled next as one batch: a driver that writes many inputs
+/// without waiting gets them made durable together, one that waits gets each at once.
 pub fn run<S: Store>(
     driver: &mut Driver<S>,
-    input: impl BufRead,
+    input: impl BufRead + Send + 'static,
     mut out: impl Write,
     render_dir: Option<PathBuf>,
 ) -> std::io::Result<()> {
-    let mut images = 0usize;
-    for (number, line) in input.lines().enumerate() {
-        let line = line?;
-        if line.trim().is_empty() {
-            continue;
+    let (lines, arriving) = std::sync::mpsc::channel::<std::io::Result<String>>();
+    std::thread::spawn(move || {
+        for line in input.lines() {
+            if lines.send(line).is_err() {
+                break;
+            }
         }
-        let parsed: Input = match serde_json::from_str(&line) {
-            Ok(parsed) => parsed,
-            Err(e) => {
-                let rejected = Rejected { input: number, error: e.to_string() };
-                writeln!(out, "{}", serde_json::to_string(&rejected)?)?;
-                writeln!(out, "{}", serde_json::to_string(&Done { input: number, done: true })?)?;
-                out.flush()?;
+    });
+    // Messages a crash left undelivered go out first, before any input is read.
+    for item in driver.resume(crate::driver::PLATFORM) {
+        let line =
+            Resumed { resumed: true, effect: &item.effect, message_id: item.message_id.as_deref() };
+        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+    }
+    out.flush()?;
+    let mut images = 0usize;
+    let mut number = 0usize;
+    while let Ok(first) = arriving.recv() {
+        let mut batch = vec![first?];
+        while batch.len() < BATCH {
+            match arriving.try_recv() {
+                Ok(line) => batch.push(line?),
+                Err(_) => break,
+            }
+        }
+        // (line number, parsed input or why not)
+        let mut parsed: Vec<(usize, Result<Input, String>)> = Vec::with_capacity(batch.len());
+        for line in batch {
+            let this = number;
+            number += 1;
+            if line.trim().is_empty() {
                 continue;
             }
-        };
-        for item in driver.run(&parsed) {
-            let image = match (&render_dir, board_of(&item.effect)) {
-                (Some(dir), Some(view)) => {
-                    images += 1;
-                    let path = dir.join(format!("board-{images:04}.png"));
-                    std::fs::create_dir_all(dir)?;
-                    std::fs::write(&path, igroteka_renderer::render(view))?;
-                    Some(path.display().to_string())
-                }
-                _ => None,
-            };
-            let line = Line {
-                input: number,
-                effect: &item.effect,
-                message_id: item.message_id.as_deref(),
-                image,
-            };
-            writeln!(out, "{}", serde_json::to_string(&line)?)?;
+            parsed.push((this, serde_json::from_str(&line).map_err(|e| e.to_string())));
         }
-        writeln!(out, "{}", serde_json::to_string(&Done { input: number, done: true })?)?;
+        let inputs: Vec<Input> =
+            parsed.iter().filter_map(|(_, p)| p.as_ref().ok().cloned()).collect();
+        let mut handled = driver.run_batch(&inputs).into_iter();
+        for (number, input) in parsed {
+            let delivered = match input {
+                Ok(_) => handled.next().unwrap_or_default(),
+                Err(error) => {
+                    let rejected = Rejected { input: number, error };
+                    writeln!(out, "{}", serde_json::to_string(&rejected)?)?;
+                    Vec::new()
+                }
+            };
+            for item in delivered {
+                let image = match (&render_dir, board_of(&item.effect)) {
+                    (Some(dir), Some(view)) => {
+                        images += 1;
+                        let path = dir.join(format!("board-{images:04}.png"));
+                        std::fs::create_dir_all(dir)?;
+                        std::fs::write(&path, igroteka_renderer::render(view))?;
+                        Some(path.display().to_string())
+                    }
+                    _ => None,
+                };
+                let line = Line {
+                    input: number,
+                    effect: &item.effect,
+                    message_id: item.message_id.as_deref(),
+                    image,
+                };
+                writeln!(out, "{}", serde_json::to_string(&line)?)?;
+            }
+            writeln!(out, "{}", serde_json::to_string(&Done { input: number, done: true })?)?;
+        }
         out.flush()?;
     }
     Ok(())
@@ -88,6 +135,6 @@ pub fn run<S: Store>(
 fn board_of(effect: &Effect) -> Option<&igroteka::view::AnyView> {
     match effect {
         Effect::Send { message, .. } | Effect::Edit { message, .. } => message.board.as_ref(),
-        Effect::Answer { .. } => None,
+        _ => None,
     }
 }

@@ -97,13 +97,16 @@ fn from_command(command: &CommandInteraction, now: u64) -> Request {
 fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request> {
     let id = component.data.custom_id.as_str();
     let in_dm = component.guild_id.is_none();
+    let message_id = Some(component.message.id.to_string());
     let (action, private) = match &component.data.kind {
         ComponentInteractionDataKind::Button if id == MINE_ID => {
             (Action::Command { name: "board".into(), args: Vec::new() }, true)
         }
-        ComponentInteractionDataKind::Button => (Action::Press { token: id.to_string() }, in_dm),
+        ComponentInteractionDataKind::Button => {
+            (Action::Press { token: id.to_string(), message_id }, in_dm)
+        }
         ComponentInteractionDataKind::StringSelect { values } if id.starts_with(SELECT_PREFIX) => {
-            (Action::Press { token: values.first()?.clone() }, in_dm)
+            (Action::Press { token: values.first()?.clone(), message_id }, in_dm)
         }
         _ => return None,
     };

@@ -14,7 +14,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use igroteka::app::{Action, App, Dest, Effect, Input, Message};
+use igroteka::app::{App, Dest, Effect, Input, Message};
 use igroteka::i18n::I18n;
 use igroteka::store::SledStore;
 use serenity::all::{
@@ -170,21 +170,18 @@ impl Adapter {
                     self.send(reply, place, &message).await;
                 }
             }
+            _ => {}
         }
     }
 
     /// Where a new message goes (see the module docs).
-    fn place(&self, reply: &Reply, to: &Dest, message: &Message) -> Place {
+    fn place(&self, reply: &Reply, to: &Dest, _message: &Message) -> Place {
         let ctx = &reply.request.context;
         let fresh_original = ctx.is_command() && !reply.original_used;
         match to {
             Dest::Chat { chat, .. } => {
                 let channel = chat.parse().unwrap_or_default();
-                if fresh_original
-                    && !ctx.ephemeral
-                    && channel == ctx.channel
-                    && message.track.is_none()
-                {
+                if fresh_original && !ctx.ephemeral && channel == ctx.channel {
                     Place::Original
                 } else {
                     Place::Channel(channel)
@@ -192,11 +189,7 @@ impl Adapter {
             }
             Dest::User { user } if *user == ctx.user => {
                 if ctx.in_dm {
-                    if fresh_original && message.track.is_none() {
-                        Place::Original
-                    } else {
-                        Place::Channel(ctx.channel)
-                    }
+                    if fresh_original { Place::Original } else { Place::Channel(ctx.channel) }
                 } else if ctx.prefer_dm {
                     Place::Dm { user: user.parse().unwrap_or_default(), caller: true }
                 } else if fresh_original && ctx.ephemeral {
@@ -246,13 +239,7 @@ impl Adapter {
                     let mut known = self.ephemeral.lock().unwrap_or_else(|e| e.into_inner());
                     known.insert(sent.id.to_string(), ctx.token.clone());
                 }
-                if let Some(track) = message.track.clone() {
-                    let report = Input {
-                        action: Action::Delivered { track, message_id: sent.id.to_string() },
-                        ..reply.request.input.clone()
-                    };
-                    self.run_core(report).await;
-                }
+                let _ = sent;
             }
             Err(e) => eprintln!("igroteka: discord: sending a message failed: {}", describe(&e)),
         }

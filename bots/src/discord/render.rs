@@ -86,7 +86,8 @@ pub fn components(rows: &[Vec<Button>]) -> Vec<CreateActionRow> {
     let tokens: Vec<(&Button, &str)> = picks
         .iter()
         .filter_map(|b| match &b.kind {
-            ButtonKind::Token(t) => Some((*b, t.as_str())),
+            // Discord answers privately in place (an ephemeral reply): the token does it.
+            ButtonKind::Token(t) | ButtonKind::PrivateChat(t) => Some((*b, t.as_str())),
             ButtonKind::Url(_) => None,
         })
         .collect();
@@ -135,7 +136,7 @@ fn is_nav(row: &[Button]) -> bool {
             let op = t.rsplit(':').next().unwrap_or_default();
             op == "b" || (op.starts_with('p') && op[1..].parse::<usize>().is_ok())
         }
-        ButtonKind::Url(_) => false,
+        ButtonKind::Url(_) | ButtonKind::PrivateChat(_) => false,
     })
 }
 
@@ -148,6 +149,9 @@ fn button(b: &Button) -> CreateButton {
     match &b.kind {
         ButtonKind::Token(token) => {
             CreateButton::new(token.clone()).label(label).style(ButtonStyle::Primary)
+        }
+        ButtonKind::PrivateChat(token) => {
+            CreateButton::new(token.clone()).label(label).style(ButtonStyle::Secondary)
         }
         ButtonKind::Url(url) => CreateButton::new_link(url.clone()).label(label),
     }

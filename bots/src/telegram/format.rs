@@ -132,6 +132,7 @@ fn button(b: &Button) -> Option<InlineKeyboardButton> {
     match &b.kind {
         ButtonKind::Token(token) => Some(InlineKeyboardButton::callback(&b.text, token)),
         ButtonKind::Url(url) => url.parse().ok().map(|url| InlineKeyboardButton::url(&b.text, url)),
+        ButtonKind::PrivateChat(_) => None,
     }
 }
 

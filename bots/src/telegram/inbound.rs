@@ -51,7 +51,10 @@ pub fn from_callback(query: &CallbackQuery, now: u64) -> Option<Input> {
         chat,
         user: user_of(&query.from),
         now,
-        action: Action::Press { token: query.data.clone().unwrap_or_default() },
+        action: Action::Press {
+            token: query.data.clone().unwrap_or_default(),
+            message_id: query.message.as_ref().map(|m| m.id().0.to_string()),
+        },
     })
 }
 
@@ -129,7 +132,10 @@ mod tests {
         }))
         .unwrap();
         let input = from_callback(&query, 1).unwrap();
-        assert_eq!(input.action, Action::Press { token: "tok".into() });
+        assert_eq!(
+            input.action,
+            Action::Press { token: "tok".into(), message_id: Some("3".into()) }
+        );
         assert!(input.chat.private);
     }
 }

@@ -11,9 +11,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use igroteka::app::{
-    Action, App, Button, ButtonKind, Dest, Effect, Input, Mention, Message, Track,
-};
+use igroteka::app::{App, Button, ButtonKind, Dest, Effect, Input, Mention, Message};
 use igroteka::store::{SledStore, Store};
 use igroteka::view::AnyView;
 use teloxide::adaptors::Throttle;
@@ -83,7 +81,7 @@ impl Adapter {
                 Effect::Edit { to, message_id, message } => {
                     self.edit(&input, &to, &message_id, &message).await
                 }
-                Effect::Answer { .. } => {}
+                _ => {}
             }
         }
     }
@@ -130,27 +128,15 @@ impl Adapter {
     /// user the bot cannot reach becomes a deep link in the group.
     async fn send_and_track(&self, input: &Input, to: &Dest, message: &Message) {
         match self.send(to, message).await {
-            Ok(Some(id)) => {
-                if let Some(track) = message.track.clone() {
-                    self.delivered(input, track, id).await;
-                }
-            }
+            Ok(Some(_)) => {}
             Ok(None) => {}
             Err(e) if unreachable(&e) => {
                 if let Dest::User { user } = to {
-                    self.offer_private_chat(input, user, message.track.as_ref()).await;
+                    self.offer_private_chat(input, user, None).await;
                 }
             }
             Err(e) => self.log("send", &e),
         }
-    }
-
-    async fn delivered(&self, input: &Input, track: Track, id: MessageId) {
-        let report = Input {
-            action: Action::Delivered { track, message_id: id.0.to_string() },
-            ..input.clone()
-        };
-        self.engine(report).await;
     }
 
     /// Sends `message`; the id returned is the message that carries the keyboard (the one
@@ -281,7 +267,7 @@ impl Adapter {
     /// Posts in the group where the player acted a note mentioning them, with a button that
     /// opens the bot's private chat; its Start sends `/start t<table>`, which makes the engine
     /// send the pending private messages again.
-    async fn offer_private_chat(&self, input: &Input, user: &str, track: Option<&Track>) {
+    async fn offer_private_chat(&self, input: &Input, user: &str, track: Option<u64>) {
         if input.chat.private {
             eprintln!("igroteka: telegram: a private message could not be delivered");
             return;
@@ -293,8 +279,8 @@ impl Adapter {
             }
             noted.insert(user.to_string(), Instant::now());
         }
-        let name = self.name_of(user, track.map(|t| t.table)).await;
-        let payload = track.map_or_else(|| "go".to_string(), |t| format!("t{}", t.table));
+        let name = self.name_of(user, track).await;
+        let payload = track.map_or_else(|| "go".to_string(), |t| format!("t{t}"));
         let russian = input.user.lang.as_deref().is_some_and(|l| l.starts_with("ru"));
         let (text, label) = if russian {
             (
