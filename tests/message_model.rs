@@ -1,0 +1,359 @@
+//! The conversation as a chat sees it, over the local platform and real sled: one live board
+//! per game edited in place, one ping for the player to move, the group's language, stale
+//! presses that heal the live board, undelivered messages that survive a crash, and players the
+//! bot cannot reach privately.
+
+mod common;
+
+use common::{Chatroom, answer, is_ping, start_game};
+use igroteka::app::local::LocalPlatform;
+use igroteka::app::{Action, App, AppConfig, Dest, Effect, Input, Message, User};
+use igroteka::outbox::{self, Failure, Messenger, Slot};
+use igroteka::store::{SledStore, Store};
+use igroteka::table::Platform;
+
+/// What the group shows after everything delivered so far: message id → message, in order of
+/// sending; edits replace, deletes remove, strips drop the buttons.
+fn group_chat(room: &Chatroom) -> Vec<(String, Message)> {
+    let mut shown: Vec<(String, Message)> = Vec::new();
+    for d in &room.seen {
+        match (&d.effect, &d.message_id) {
+            (Effect::Send { to: Dest::Chat { .. }, message }, Some(id)) => {
+                shown.push((id.clone(), message.clone()))
+            }
+            (Effect::Edit { to: Dest::Chat { .. }, message_id, message }, _) => {
+                for (id, m) in shown.iter_mut() {
+                    if id == message_id {
+                        *m = message.clone();
+                    }
+                }
+            }
+            (Effect::Delete { to: Dest::Chat { .. }, message_id }, _) => {
+                shown.retain(|(id, _)| id != message_id)
+            }
+            (Effect::Strip { to: Dest::Chat { .. }, message_id }, _) => {
+                for (id, m) in shown.iter_mut() {
+                    if id == message_id {
+                        m.buttons.clear();
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    shown
+}
+
+fn live_buttons(chat: &[(String, Message)]) -> Vec<&(String, Message)> {
+    chat.iter().filter(|(_, m)| m.board.is_some() && !m.buttons.is_empty()).collect()
+}
+
+/// Plays an Aeroplane Chess game for two by always pressing the first button of the board.
+fn play_some(room: &mut Chatroom, presses: usize) {
+    for _ in 0..presses {
+        let text = room.latest_text();
+        let Some(name) =
+            ["Alice", "Bob"].into_iter().find(|n| text.contains(&format!("{n}, your turn")))
+        else {
+            return;
+        };
+        let Some((_, token)) = room.latest_buttons().into_iter().next() else { return };
+        let effects = room.press(name, &token);
+        assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{effects:?}");
+    }
+}
+
+#[test]
+fn the_group_keeps_one_board_edited_in_place_and_at_most_one_ping() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    play_some(&mut room, 60);
+    let chat = group_chat(&room);
+    let boards: Vec<_> = chat.iter().filter(|(_, m)| m.board.is_some()).collect();
+    assert_eq!(boards.len(), 1, "one board message in the group: {:#?}", chat.len());
+    let pings: Vec<_> = chat.iter().filter(|(_, m)| is_ping(m)).collect();
+    assert!(pings.len() <= 1, "at most one ping: {pings:#?}");
+    // The lobby became history without buttons; nothing but the live board has buttons.
+    assert_eq!(live_buttons(&chat).len(), 1);
+    assert!(chat.iter().filter(|(_, m)| m.board.is_none()).all(|(_, m)| m.buttons.is_empty()));
+    // The board was edited, not sent again, as the game went on.
+    let sends = room
+        .seen
+        .iter()
+        .filter(|d| matches!(&d.effect, Effect::Send { to: Dest::Chat { .. }, message } if message.board.is_some()))
+        .count();
+    assert_eq!(sends, 1, "the board is sent once and edited after");
+}
+
+#[test]
+fn the_ping_mentions_the_player_to_move_and_goes_when_the_turn_passes() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let chat = group_chat(&room);
+    let ping = chat.iter().find(|(_, m)| is_ping(m)).expect("a ping at the start");
+    assert_eq!(ping.1.mentions.len(), 1);
+    assert_eq!(ping.1.mentions[0].name, "Alice");
+    let first_ping = ping.0.clone();
+    // Play until the turn passes to Bob.
+    for _ in 0..10 {
+        if room.latest_text().contains("Bob, your turn") {
+            break;
+        }
+        play_some(&mut room, 1);
+    }
+    assert!(room.latest_text().contains("Bob, your turn"), "{}", room.latest_text());
+    let chat = group_chat(&room);
+    let pings: Vec<_> = chat.iter().filter(|(_, m)| is_ping(m)).collect();
+    assert_eq!(pings.len(), 1, "{pings:#?}");
+    assert_eq!(pings[0].1.mentions[0].name, "Bob");
+    assert!(
+        room.seen.iter().any(
+            |d| matches!(&d.effect, Effect::Delete { message_id, .. } if *message_id == first_ping)
+        ),
+        "Alice's ping was deleted"
+    );
+}
+
+#[test]
+fn board_brings_a_fresh_board_and_the_old_one_loses_its_buttons() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let before = group_chat(&room);
+    let (old, _) = live_buttons(&before)[0].clone();
+    room.send("Carol", "/board");
+    let chat = group_chat(&room);
+    let live = live_buttons(&chat);
+    assert_eq!(live.len(), 1, "one board with buttons");
+    assert_ne!(live[0].0, old, "the fresh board is a new message");
+    assert!(
+        chat.iter().any(|(id, m)| *id == old && m.buttons.is_empty()),
+        "the old board lost its buttons"
+    );
+}
+
+#[test]
+fn group_messages_keep_the_language_of_the_game_and_private_ones_follow_the_user() {
+    let mut room = Chatroom::temporary();
+    let russian = |name: &str| User { lang: Some("ru".into()), ..common::user(name) };
+    let english = |name: &str| User { lang: Some("en".into()), ..common::user(name) };
+    room.now += 1000;
+    let play = igroteka::app::input_from_text(
+        Platform::Console,
+        room.chat.clone(),
+        russian("Alice"),
+        room.now,
+        "/play aeroplane",
+    );
+    room.run(&play);
+    assert!(room.latest_text().contains("Новая игра"), "{}", room.latest_text());
+    let join = room.button("Играю").expect("a Join button in Russian");
+    room.now += 1000;
+    let press = Input {
+        platform: Platform::Console,
+        chat: room.chat.clone(),
+        user: english("Bob"),
+        now: room.now,
+        action: Action::Press {
+            token: join,
+            message_id: room.message_with(&room.button("Играю").unwrap()).map(|(id, _)| id),
+        },
+    };
+    let effects = room.run(&press);
+    assert!(
+        room.latest_text().contains("Новая игра"),
+        "Bob's press kept the group's language: {}",
+        room.latest_text()
+    );
+    // The answer to Bob's own press is his alone: in his language.
+    assert!(answer(&effects).is_some_and(|(t, _)| t.is_ascii() || t.is_empty()), "{effects:?}");
+    // A chat's /lang choice wins over the creator's language.
+    room.now += 1000;
+    let lang = igroteka::app::input_from_text(
+        Platform::Console,
+        room.chat.clone(),
+        english("Bob"),
+        room.now,
+        "/lang en",
+    );
+    room.run(&lang);
+    room.send("Bob", "/board");
+    assert!(room.latest_text().contains("New game"), "{}", room.latest_text());
+}
+
+#[test]
+fn a_stale_press_on_the_live_board_shows_it_as_it_stands() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let roll = room.button("Roll").unwrap();
+    let board = room.message_with(&roll).unwrap().0;
+    room.press("Alice", &roll);
+    let table = room
+        .store()
+        .chat_table(&igroteka::table::ChatId {
+            platform: Platform::Console,
+            chat: room.chat.id.clone(),
+            thread: None,
+        })
+        .unwrap()
+        .unwrap();
+    let stored = room.store().load(table).unwrap();
+    // Alice's client still shows the Roll button on the live board: pressing it again heals.
+    let input = Input {
+        platform: Platform::Console,
+        chat: room.chat.clone(),
+        user: common::user("Alice"),
+        now: room.now + 5,
+        action: Action::Press { token: roll, message_id: Some(board.clone()) },
+    };
+    let effects = room.run(&input);
+    let (text, alert) = answer(&effects).unwrap();
+    assert!(!alert && text.contains("as it stands"), "{text}");
+    let edited = effects.iter().find_map(|e| match e {
+        Effect::Edit { message_id, message, .. } if *message_id == board => Some(message),
+        _ => None,
+    });
+    let edited = edited.expect("the live board is edited");
+    assert!(!edited.buttons.is_empty());
+    assert_eq!(room.store().load(table).unwrap(), stored, "nothing changed");
+}
+
+#[test]
+fn messages_saved_before_a_crash_are_delivered_after_the_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = SledStore::open(dir.path(), 8 << 20).unwrap();
+    let mut room = Chatroom::new(store);
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let roll = room.button("Roll").unwrap();
+    let board = room.message_with(&roll).unwrap().0;
+    // The press is handled and flushed, but the process dies before delivering.
+    let input = Input {
+        platform: Platform::Console,
+        chat: room.chat.clone(),
+        user: common::user("Alice"),
+        now: room.now + 1,
+        action: Action::Press { token: roll.clone(), message_id: Some(board.clone()) },
+    };
+    let effects = room.platform.app.handle(&input);
+    assert!(answer(&effects).is_some_and(|(_, alert)| !alert));
+    drop(room);
+    // Restart on the same folder.
+    let store = SledStore::open(dir.path(), 8 << 20).unwrap();
+    let mut platform = LocalPlatform::new(App::new(store, AppConfig::default()));
+    let resumed = platform.resume(Platform::Console);
+    let edited = resumed.iter().find_map(|d| match &d.effect {
+        Effect::Edit { message_id, message, .. } if *message_id == board => Some(message),
+        _ => None,
+    });
+    let edited = edited.expect("the move's board is delivered after the restart");
+    assert!(edited.text.contains("Alice rolled"), "the board shows the roll: {}", edited.text);
+    assert!(platform.resume(Platform::Console).is_empty(), "delivered once");
+}
+
+/// A messenger whose private messages to `closed` fail as a platform's 403 / 50007 do.
+struct ClosedDms {
+    closed: &'static str,
+    private_attempts: std::cell::Cell<usize>,
+    next: std::cell::Cell<u64>,
+}
+
+impl Messenger for ClosedDms {
+    async fn ready(&self, _to: &Dest) {}
+    async fn send(&self, to: &Dest, _m: &Message) -> Result<String, Failure> {
+        if matches!(to, Dest::User { user } if user == self.closed) {
+            self.private_attempts.set(self.private_attempts.get() + 1);
+            return Err(Failure::Unreachable);
+        }
+        self.next.set(self.next.get() + 1);
+        Ok(format!("x{}", self.next.get()))
+    }
+    async fn edit(&self, _to: &Dest, _id: &str, _m: &Message) -> Result<(), Failure> {
+        Ok(())
+    }
+    async fn delete(&self, _to: &Dest, _id: &str) -> Result<(), Failure> {
+        Ok(())
+    }
+    async fn strip(&self, _to: &Dest, _id: &str) -> Result<(), Failure> {
+        Ok(())
+    }
+}
+
+fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
+    let mut f = std::pin::pin!(f);
+    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
+    loop {
+        if let std::task::Poll::Ready(v) = f.as_mut().poll(&mut cx) {
+            return v;
+        }
+    }
+}
+
+#[test]
+fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
+    let store = SledStore::temporary().unwrap();
+    let mut app = App::new(store.clone(), AppConfig::default());
+    let messenger = ClosedDms { closed: "bob", private_attempts: 0.into(), next: 0.into() };
+    let chat = igroteka::app::Chat { id: "g".into(), private: false, thread: None };
+    let mut notes = 0;
+    let mut deliver_all = |app: &mut App<SledStore>, notes: &mut usize| {
+        for table in app.take_dirty() {
+            let report =
+                block_on(outbox::deliver(&store, Platform::Console, table, &messenger)).unwrap();
+            for user in report.unreachable {
+                let input = Input {
+                    platform: Platform::Console,
+                    chat: chat.clone(),
+                    user: common::user(&user),
+                    now: 1,
+                    action: Action::Unreachable { table },
+                };
+                app.handle(&input);
+                for entry in store.outbox(table).unwrap() {
+                    if let Effect::Send { message, .. } = &entry.effect {
+                        if message.text.contains("can't message you privately") {
+                            *notes += 1;
+                        }
+                    }
+                }
+                block_on(outbox::deliver(&store, Platform::Console, table, &messenger)).unwrap();
+            }
+        }
+    };
+    let line = |app: &mut App<SledStore>, who: &str, text: &str| {
+        app.handle(&igroteka::app::input_from_text(
+            Platform::Console,
+            chat.clone(),
+            common::user(who),
+            1,
+            text,
+        ))
+    };
+    line(&mut app, "Alice", "/play tanks");
+    deliver_all(&mut app, &mut notes);
+    line(&mut app, "Bob", "/join");
+    deliver_all(&mut app, &mut notes);
+    assert_eq!(messenger.private_attempts.get(), 1, "the private hello was tried once");
+    assert_eq!(notes, 1, "one note in the group");
+    line(&mut app, "Alice", "/startgame");
+    deliver_all(&mut app, &mut notes);
+    line(&mut app, "Alice", "/board");
+    deliver_all(&mut app, &mut notes);
+    assert_eq!(messenger.private_attempts.get(), 1, "no private send is tried again");
+    assert_eq!(notes, 1, "still one note");
+    // Bob opens the private chat: his set-up comes.
+    let private = igroteka::app::Chat { id: "bob".into(), private: true, thread: None };
+    app.handle(&igroteka::app::input_from_text(
+        Platform::Console,
+        private,
+        common::user("Bob"),
+        2,
+        "/start go",
+    ));
+    assert!(!store.is_unreachable(Platform::Console, "bob").unwrap());
+    let tables = app.take_dirty();
+    assert_eq!(tables.len(), 1);
+    let pending = store.outbox(tables[0]).unwrap();
+    assert!(
+        pending.iter().any(|p| matches!(&p.effect, Effect::Show { to: Dest::User { user }, slot: Slot::Private { .. }, .. } if user == "bob")),
+        "{pending:?}"
+    );
+}
