@@ -49,6 +49,8 @@ struct Rejected {
 
 /// Inputs that arrive together share one flush (group commit), up to this many.
 const BATCH: usize = 256;
+/// How long the input may be quiet before delivery reports are flushed on their own.
+const IDLE: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// Reads input lines on a thread of their own, so that whatever has arrived while the last
 /// batch was being handled is handled next as one batch: a driver that writes many inputs
@@ -76,7 +78,21 @@ pub fn run<S: Store>(
     out.flush()?;
     let mut images = 0usize;
     let mut number = 0usize;
-    while let Ok(first) = arriving.recv() {
+    let mut unflushed = false;
+    loop {
+        // Delivery reports ride on the next batch's flush; when no batch comes, an idle
+        // moment makes them durable, so a crash after that re-sends nothing.
+        let first = match arriving.recv_timeout(IDLE) {
+            Ok(line) => line,
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if std::mem::take(&mut unflushed) {
+                    let _ = driver.app.store().flush();
+                }
+                continue;
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+        };
+        unflushed = true;
         let mut batch = vec![first?];
         while batch.len() < BATCH {
             match arriving.try_recv() {

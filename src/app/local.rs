@@ -19,8 +19,6 @@ pub struct Delivered {
     pub message_id: Option<String>,
 }
 
-const NEXT_ID_KEY: &str = "local:next-message-id";
-
 #[derive(Debug)]
 pub struct LocalPlatform<S: Store> {
     pub app: App<S>,
@@ -33,13 +31,13 @@ struct Local<'a, S: Store> {
 }
 
 impl<S: Store> Local<'_, S> {
-    /// A fresh message id, unique across restarts on the same data folder.
+    /// A fresh message id, never reused, across crashes too (from the store's id generator,
+    /// which moves past every id it may have handed out before a crash).
     fn next_message_id(&self) -> String {
-        let next = self.store.pref(NEXT_ID_KEY).ok().flatten().and_then(|v| v.parse::<u64>().ok());
-        let id = next.unwrap_or(1);
-        // Losing this write only risks reusing an id after a crash; the engine copes.
-        let _ = self.store.set_pref(NEXT_ID_KEY, &(id + 1).to_string());
-        format!("m{id}")
+        match self.store.new_table_id() {
+            Ok(id) => format!("m{id}"),
+            Err(_) => format!("m{}", self.sent.borrow().len() + 1),
+        }
     }
 }
 
