@@ -174,7 +174,7 @@ impl<S: Store> App<S> {
     /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
         let ctx = self.ctx(input);
-        if input.chat.private {
+        if input.chat.private && !matches!(input.action, Action::Unreachable { .. }) {
             // They wrote to the bot: it can write to them again.
             if self.store.is_unreachable(input.platform, &input.user.id).unwrap_or(false) {
                 let _ = self.store.set_unreachable(input.platform, &input.user.id, false);
