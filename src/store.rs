@@ -220,14 +220,13 @@ fn log_key(id: u64, index: u64) -> Vec<u8> {
     key
 }
 
+/// A key and its value, ready to write.
+type KeyValue = (Vec<u8>, Vec<u8>);
+
 impl SledStore {
     /// Outbox entries keyed by table, then by a position from sled's monotonic id generator
     /// (it never goes back, across restarts too).
-    fn outbox_entries(
-        &self,
-        table: u64,
-        outbox: &[Effect],
-    ) -> Result<Vec<(Vec<u8>, Vec<u8>)>, StoreError> {
+    fn outbox_entries(&self, table: u64, outbox: &[Effect]) -> Result<Vec<KeyValue>, StoreError> {
         outbox
             .iter()
             .map(|effect| {

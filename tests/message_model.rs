@@ -294,7 +294,7 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
     let messenger = ClosedDms { closed: "bob", private_attempts: 0.into(), next: 0.into() };
     let chat = igroteka::app::Chat { id: "g".into(), private: false, thread: None };
     let mut notes = 0;
-    let mut deliver_all = |app: &mut App<SledStore>, notes: &mut usize| {
+    let deliver_all = |app: &mut App<SledStore>, notes: &mut usize| {
         for table in app.take_dirty() {
             let report =
                 block_on(outbox::deliver(&store, Platform::Console, table, &messenger)).unwrap();
