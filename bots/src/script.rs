@@ -69,13 +69,19 @@ pub fn run<S: Store>(
             }
         }
     });
-    // Messages a crash left undelivered go out first, before any input is read.
-    for item in driver.resume(crate::driver::PLATFORM) {
+    // Messages a crash left undelivered go out first, before any input is read; each line is
+    // written before the delivery is marked done.
+    let mut failed = None;
+    driver.resume_observed(crate::driver::PLATFORM, &mut |item| {
         let line =
             Resumed { resumed: true, effect: &item.effect, message_id: item.message_id.as_deref() };
-        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        if let Err(e) = write_line(&mut out, &line) {
+            failed.get_or_insert(e);
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
     }
-    out.flush()?;
     let mut images = 0usize;
     let mut number = 0usize;
     let mut unflushed = false;
@@ -112,17 +118,19 @@ pub fn run<S: Store>(
         }
         let inputs: Vec<Input> =
             parsed.iter().filter_map(|(_, p)| p.as_ref().ok().cloned()).collect();
-        let mut handled = driver.run_batch(&inputs).into_iter();
-        for (number, input) in parsed {
-            let delivered = match input {
-                Ok(_) => handled.next().unwrap_or_default(),
-                Err(error) => {
-                    let rejected = Rejected { input: number, error };
-                    writeln!(out, "{}", serde_json::to_string(&rejected)?)?;
-                    Vec::new()
-                }
-            };
-            for item in delivered {
+        let numbers: Vec<usize> =
+            parsed.iter().filter(|(_, p)| p.is_ok()).map(|(n, _)| *n).collect();
+        for (number, input) in &parsed {
+            if let Err(error) = input {
+                let rejected = Rejected { input: *number, error: error.clone() };
+                writeln!(out, "{}", serde_json::to_string(&rejected)?)?;
+            }
+        }
+        // Each call's line is written (and flushed) as the call is made, before the deliverer
+        // marks it done: a crash never loses a delivery the reader did not see.
+        let mut failed = None;
+        driver.run_batch_observed(&inputs, &mut |index, item| {
+            let result = (|| {
                 let image = match (&render_dir, board_of(&item.effect)) {
                     (Some(dir), Some(view)) => {
                         images += 1;
@@ -134,18 +142,31 @@ pub fn run<S: Store>(
                     _ => None,
                 };
                 let line = Line {
-                    input: number,
+                    input: numbers[index],
                     effect: &item.effect,
                     message_id: item.message_id.as_deref(),
                     image,
                 };
-                writeln!(out, "{}", serde_json::to_string(&line)?)?;
+                write_line(&mut out, &line)
+            })();
+            if let Err(e) = result {
+                failed.get_or_insert(e);
             }
-            writeln!(out, "{}", serde_json::to_string(&Done { input: number, done: true })?)?;
+        });
+        if let Some(e) = failed {
+            return Err(e);
+        }
+        for (number, _) in &parsed {
+            writeln!(out, "{}", serde_json::to_string(&Done { input: *number, done: true })?)?;
         }
         out.flush()?;
     }
     Ok(())
+}
+
+fn write_line(out: &mut impl Write, line: &impl Serialize) -> std::io::Result<()> {
+    writeln!(out, "{}", serde_json::to_string(line)?)?;
+    out.flush()
 }
 
 fn board_of(effect: &Effect) -> Option<&igroteka::view::AnyView> {

@@ -526,6 +526,7 @@ fn script_output(args: &[String], input: &str, dir: &Path) -> Vec<Value> {
                 assert!(to["chat"]["chat"].is_string() || to["user"]["user"].is_string(), "{line}");
                 assert!(body["message"]["text"].is_string(), "{line}");
             }
+            "delete" | "strip" => assert!(body["message_id"].is_string(), "{line}"),
             "answer" => assert!(body["text"].is_string() && body["alert"].is_boolean()),
             other => panic!("an effect the doc does not describe: {other}"),
         }

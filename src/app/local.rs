@@ -2,6 +2,10 @@
 //! it hands inputs to the engine and plays the messenger's part for the tables' outboxes,
 //! giving each sent message an id, exactly as a real adapter's deliverer does with the id the
 //! platform returns. It never refuses a call, so it shows the engine's intent plainly.
+//!
+//! A call counts as made when the observer has seen it (the console prints it, the script
+//! writes its line), and only then does the deliverer mark it done — as a real platform's
+//! confirmation comes before the mark — so a crash never loses a delivery the chat did not see.
 
 use std::cell::RefCell;
 use std::future::Future;
@@ -9,8 +13,9 @@ use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
 use super::{App, Dest, Effect, Input, Message};
-use crate::outbox::{self, Call, Failure, Messenger};
+use crate::outbox::{self, Failure, Messenger};
 use crate::store::Store;
+use crate::table::Platform;
 
 /// An effect (a platform call) and, for a sent message, the id the local platform gave it.
 #[derive(Debug, Clone)]
@@ -24,37 +29,41 @@ pub struct LocalPlatform<S: Store> {
     pub app: App<S>,
 }
 
-/// The local messenger: every call succeeds at once; sends get ids `m1`, `m2`, …
+/// The local messenger: every call succeeds at once and is shown to the observer as it is
+/// made; sends get ids `m…` that are never reused.
 struct Local<'a, S: Store> {
     store: &'a S,
-    sent: RefCell<Vec<String>>,
+    observe: RefCell<&'a mut dyn FnMut(Delivered)>,
 }
 
 impl<S: Store> Local<'_, S> {
-    /// A fresh message id, never reused, across crashes too (from the store's id generator,
-    /// which moves past every id it may have handed out before a crash).
-    fn next_message_id(&self) -> String {
-        match self.store.new_table_id() {
-            Ok(id) => format!("m{id}"),
-            Err(_) => format!("m{}", self.sent.borrow().len() + 1),
-        }
+    fn made(&self, effect: Effect, message_id: Option<String>) {
+        (self.observe.borrow_mut())(Delivered { effect, message_id });
     }
 }
 
 impl<S: Store> Messenger for Local<'_, S> {
     async fn ready(&self, _to: &Dest) {}
-    async fn send(&self, _to: &Dest, _message: &Message) -> Result<String, Failure> {
-        let id = self.next_message_id();
-        self.sent.borrow_mut().push(id.clone());
+    async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure> {
+        // From the store's id generator, which moves past every id it may have handed out
+        // before a crash.
+        let id = self.store.new_table_id().map_err(|e| Failure::Transient(e.to_string()))?;
+        let id = format!("m{id}");
+        self.made(Effect::Send { to: to.clone(), message: message.clone() }, Some(id.clone()));
         Ok(id)
     }
-    async fn edit(&self, _to: &Dest, _id: &str, _message: &Message) -> Result<(), Failure> {
+    async fn edit(&self, to: &Dest, id: &str, message: &Message) -> Result<(), Failure> {
+        let effect =
+            Effect::Edit { to: to.clone(), message_id: id.to_string(), message: message.clone() };
+        self.made(effect, None);
         Ok(())
     }
-    async fn delete(&self, _to: &Dest, _id: &str) -> Result<(), Failure> {
+    async fn delete(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.made(Effect::Delete { to: to.clone(), message_id: id.to_string() }, None);
         Ok(())
     }
-    async fn strip(&self, _to: &Dest, _id: &str) -> Result<(), Failure> {
+    async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.made(Effect::Strip { to: to.clone(), message_id: id.to_string() }, None);
         Ok(())
     }
 }
@@ -80,69 +89,69 @@ impl<S: Store> LocalPlatform<S> {
         self.run_batch(std::slice::from_ref(input)).pop().unwrap_or_default()
     }
 
-    /// Handles several inputs with one flush (group commit), then delivers their tables'
-    /// outboxes; each input's list holds its own answers, and the deliveries follow in the
-    /// list of the last input that touched the table.
+    /// [`LocalPlatform::run_batch_observed`], collected per input.
     pub fn run_batch(&mut self, inputs: &[Input]) -> Vec<Vec<Delivered>> {
-        let mut out: Vec<Vec<Delivered>> = Vec::with_capacity(inputs.len());
-        let mut owner = Vec::new();
-        for input in inputs {
-            // Inputs are handled one by one so each one's tables are known, then flushed once.
-            let effects = self.app.handle_deferred(input);
-            owner.push(self.app.take_dirty());
-            out.push(
-                effects.into_iter().map(|effect| Delivered { effect, message_id: None }).collect(),
-            );
-        }
-        if self.app.store().flush().is_err() {
-            eprintln!("igroteka: storage flush failed");
-        }
-        let mut done: Vec<u64> = Vec::new();
-        for index in (0..inputs.len()).rev() {
-            for table in owner[index].clone() {
-                if !done.contains(&table) {
-                    done.push(table);
-                    out[index].extend(self.deliver(inputs[index].platform, table));
-                }
-            }
-        }
+        let mut out: Vec<Vec<Delivered>> = vec![Vec::new(); inputs.len()];
+        self.run_batch_observed(inputs, &mut |index, item| out[index].push(item));
         out
     }
 
-    /// Delivers whatever is pending for every table (after a restart).
-    pub fn resume(&mut self, platform: crate::table::Platform) -> Vec<Delivered> {
-        let tables = self.app.store().outbox_tables().unwrap_or_default();
-        tables.into_iter().flat_map(|table| self.deliver(platform, table)).collect()
+    /// Handles several inputs with one flush (group commit), then delivers their tables'
+    /// outboxes. `observe` sees, with the index of the input it belongs to, first each input's
+    /// answers (once they are durable), then every platform call as the deliverers make it,
+    /// under the last input that touched the table.
+    pub fn run_batch_observed(
+        &mut self,
+        inputs: &[Input],
+        observe: &mut dyn FnMut(usize, Delivered),
+    ) {
+        let mut answers = Vec::with_capacity(inputs.len());
+        let mut owner = Vec::with_capacity(inputs.len());
+        for input in inputs {
+            // Inputs are handled one by one so each one's tables are known, then flushed once.
+            answers.push(self.app.handle_deferred(input));
+            owner.push(self.app.take_dirty());
+        }
+        if self.app.store().flush().is_err() {
+            eprintln!("igroteka: storage flush failed");
+            return;
+        }
+        for (index, effects) in answers.into_iter().enumerate() {
+            for effect in effects {
+                observe(index, Delivered { effect, message_id: None });
+            }
+        }
+        let mut done: Vec<u64> = Vec::new();
+        for index in (0..inputs.len()).rev() {
+            for &table in &owner[index] {
+                if !done.contains(&table) {
+                    done.push(table);
+                    self.deliver(inputs[index].platform, table, &mut |item| observe(index, item));
+                }
+            }
+        }
     }
 
-    fn deliver(&mut self, platform: crate::table::Platform, table: u64) -> Vec<Delivered> {
+    /// Delivers whatever is pending for every table (after a restart).
+    pub fn resume(&mut self, platform: Platform) -> Vec<Delivered> {
+        let mut out = Vec::new();
+        self.resume_observed(platform, &mut |item| out.push(item));
+        out
+    }
+
+    /// [`LocalPlatform::resume`], each call shown to `observe` as it is made.
+    pub fn resume_observed(&mut self, platform: Platform, observe: &mut dyn FnMut(Delivered)) {
+        let tables = self.app.store().outbox_tables().unwrap_or_default();
+        for table in tables {
+            self.deliver(platform, table, observe);
+        }
+    }
+
+    fn deliver(&mut self, platform: Platform, table: u64, observe: &mut dyn FnMut(Delivered)) {
         let store = self.app.store();
-        let messenger = Local { store, sent: RefCell::new(Vec::new()) };
-        let report = match now_or_never(outbox::deliver(store, platform, table, &messenger)) {
-            Ok(report) => report,
-            Err(e) => {
-                eprintln!("igroteka: delivery failed: {e}");
-                return Vec::new();
-            }
-        };
-        report
-            .calls
-            .into_iter()
-            .map(|call| match call {
-                Call::Send { to, message, id } => {
-                    Delivered { effect: Effect::Send { to, message }, message_id: Some(id) }
-                }
-                Call::Edit { to, id, message } => Delivered {
-                    effect: Effect::Edit { to, message_id: id, message },
-                    message_id: None,
-                },
-                Call::Delete { to, id } => {
-                    Delivered { effect: Effect::Delete { to, message_id: id }, message_id: None }
-                }
-                Call::Strip { to, id } => {
-                    Delivered { effect: Effect::Strip { to, message_id: id }, message_id: None }
-                }
-            })
-            .collect()
+        let messenger = Local { store, observe: RefCell::new(observe) };
+        if let Err(e) = now_or_never(outbox::deliver(store, platform, table, &messenger)) {
+            eprintln!("igroteka: delivery failed: {e}");
+        }
     }
 }
