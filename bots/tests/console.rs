@@ -2,10 +2,12 @@
 //! whole Aeroplane Chess game from `/play aeroplane` to the final ranking, and the process is
 //! killed in the middle and started again on the same data folder, continuing the game.
 
-use std::io::{Read, Write};
+mod piped;
+
+use std::io::Write;
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 struct Console {
@@ -16,27 +18,11 @@ struct Console {
 
 impl Console {
     fn start(data: &Path) -> Console {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
-            .arg("console")
-            .env("IGROTEKA_DATA", data.join("data"))
-            .env_remove("TELEGRAM_BOT_TOKEN")
-            .env_remove("DISCORD_BOT_TOKEN")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the binary starts");
-        let stdin = child.stdin.take().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 || tx.send(String::from_utf8_lossy(&buf[..n]).into_owned()).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, rx) = piped::spawn(
+            Command::new(env!("CARGO_BIN_EXE_igroteka"))
+                .arg("console")
+                .env("IGROTEKA_DATA", data.join("data")),
+        );
         let mut console = Console { child, stdin, output: rx };
         let banner = console.read_to_prompt();
         assert!(banner.contains("Igroteka console"), "{banner}");

@@ -14,10 +14,12 @@
 //! inside a line or a JSON string for any text, `, …]` for more array elements and `, …}` for
 //! more fields.
 
-use std::io::{Read, Write};
+mod piped;
+
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdin, Command, Output, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use serde_json::Value;
@@ -154,28 +156,12 @@ struct Console {
 
 impl Console {
     fn start(dir: &Path) -> Console {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_igroteka"))
-            .current_dir(dir)
-            .env_remove("TELEGRAM_BOT_TOKEN")
-            .env_remove("DISCORD_BOT_TOKEN")
-            .env_remove("IGROTEKA_DATA")
-            .env_remove("IGROTEKA_CONFIG")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("the binary starts");
-        let stdin = child.stdin.take().unwrap();
-        let mut stdout = child.stdout.take().unwrap();
-        let (tx, rx) = channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = stdout.read(&mut buf) {
-                if n == 0 || tx.send(String::from_utf8_lossy(&buf[..n]).into_owned()).is_err() {
-                    break;
-                }
-            }
-        });
+        let (child, stdin, rx) = piped::spawn(
+            Command::new(env!("CARGO_BIN_EXE_igroteka"))
+                .current_dir(dir)
+                .env_remove("IGROTEKA_DATA")
+                .env_remove("IGROTEKA_CONFIG"),
+        );
         Console { child, stdin, output: rx }
     }
 

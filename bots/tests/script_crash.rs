@@ -65,10 +65,8 @@ impl Script {
             if value["done"] == true && value["input"] == n {
                 return answer;
             }
-            if let Some(effect) = chat.take(&value) {
-                if let Effect::Answer { text, alert } = effect {
-                    answer = Some((text, alert));
-                }
+            if let Some(Effect::Answer { text, alert }) = chat.take(&value) {
+                answer = Some((text, alert));
             }
         }
     }
