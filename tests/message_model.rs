@@ -363,3 +363,28 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
         "{pending:?}"
     );
 }
+
+#[test]
+fn a_chat_may_keep_a_new_board_every_turn_as_history() {
+    let mut room = Chatroom::temporary();
+    let usage = room.send("Alice", "/boards");
+    assert!(format!("{usage:?}").contains("Boards here: edit"), "{usage:?}");
+    room.send("Alice", "/boards new");
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    for _ in 0..40 {
+        if room.latest_text().contains("Bob, your turn") {
+            break;
+        }
+        play_some(&mut room, 1);
+    }
+    assert!(room.latest_text().contains("Bob, your turn"), "{}", room.latest_text());
+    let chat = group_chat(&room);
+    let boards: Vec<_> = chat.iter().filter(|(_, m)| m.board.is_some()).collect();
+    assert!(boards.len() >= 2, "a new board when the turn passed: {}", boards.len());
+    assert_eq!(live_buttons(&chat).len(), 1, "only the newest board has buttons");
+    room.send("Alice", "/boards edit");
+    let before = group_chat(&room).iter().filter(|(_, m)| m.board.is_some()).count();
+    play_some(&mut room, 12);
+    let after = group_chat(&room).iter().filter(|(_, m)| m.board.is_some()).count();
+    assert_eq!(before, after, "back to one board edited in place");
+}

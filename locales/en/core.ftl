@@ -10,6 +10,7 @@ help =
     /resign — give up; /cancel — stop the game (its creator or an admin)
     /rules [game] — the rules; /games — all games
     /lang en|ru — language
+    /boards edit|new — one board edited in place (default), or a new board every turn
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
 error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
@@ -77,3 +78,7 @@ ping-turn = 🔔 { $players }: your move in { $game }.
 press-refreshed = The board was behind; here it is as it stands now.
 private-unreachable = { $player }, I can't message you privately yet. Press the button below to open our private chat (then Start); your private messages for this game will come there.
 btn-private-chat = 🔒 Open private chat
+
+boards-usage = Boards here: { $mode }. /boards edit keeps one board, edited in place for every move; /boards new sends a new board every turn, so the chat keeps the game's history.
+boards-new = From now on every turn gets a new board message here; the older ones stay, without buttons.
+boards-edit = From now on this chat keeps one board per game, edited in place.

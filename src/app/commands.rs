@@ -37,6 +37,7 @@ impl<S: Store> App<S> {
             "board" => self.board(ctx),
             "resign" => self.resign(ctx),
             "lang" => self.lang(ctx, args),
+            "boards" => self.boards(ctx, args),
             "move" | "m" => self.typed_move(ctx, args),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }
@@ -210,6 +211,31 @@ impl<S: Store> App<S> {
         Ok(vec![Effect::Send { to: Dest::User { user }, message }])
     }
 
+    /// `/boards edit|new`: one live board edited in place (the default), or a new board message
+    /// at every turn for a chat that wants the game's history to scroll back through.
+    fn boards(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
+        if ctx.input.chat.private {
+            return Ok(self.reply(ctx, "play-in-group", &[]));
+        }
+        let key = board_mode_key(&ctx.input.chat_id());
+        let choice = args.first().map(|a| a.to_lowercase());
+        let id = match choice.as_deref() {
+            Some("new") => {
+                self.store.set_pref(&key, "new")?;
+                "boards-new"
+            }
+            Some("edit") => {
+                self.store.set_pref(&key, "edit")?;
+                "boards-edit"
+            }
+            _ => {
+                let now = self.store.pref(&key)?.unwrap_or_else(|| "edit".into());
+                return Ok(self.reply(ctx, "boards-usage", &[("mode", now.into())]));
+            }
+        };
+        Ok(self.reply(ctx, id, &[]))
+    }
+
     fn lang(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
         let Some(choice) = args.first().map(|a| a.to_lowercase()) else {
             return Ok(self.reply(
@@ -235,4 +261,9 @@ impl<S: Store> App<S> {
         let text = self.i18n.plain(lang, "lang-done");
         Ok(vec![Effect::Send { to: reply_dest(ctx.input), message: Message::text(text) }])
     }
+}
+
+/// Where a chat's board mode is kept (`new`: a new board message every turn).
+pub(super) fn board_mode_key(chat: &crate::table::ChatId) -> String {
+    format!("boards:{}", chat.key())
 }

@@ -304,7 +304,10 @@ impl<S: Store> App<S> {
         let lang = self.table_lang(table);
         let message = self.board_message(lang, table, events)?;
         let to = group_of(table);
-        let mut effects = vec![Effect::Show { to, slot: Slot::Board, message, fresh: false }];
+        // A chat that keeps its history gets a new board each turn (the old ones stay, without
+        // buttons); by default the one board is edited in place.
+        let fresh = passed && self.keeps_board_history(table);
+        let mut effects = vec![Effect::Show { to, slot: Slot::Board, message, fresh }];
         if passed {
             effects.push(self.ping(lang, table));
         }
@@ -321,6 +324,11 @@ impl<S: Store> App<S> {
             }));
         }
         Ok(effects)
+    }
+
+    fn keeps_board_history(&self, table: &Table) -> bool {
+        let key = super::commands::board_mode_key(&table.chat);
+        self.store.pref(&key).ok().flatten().as_deref() == Some("new")
     }
 
     /// The ping for whoever must act now, or, when the game is over, the old ping retired.
