@@ -148,8 +148,7 @@ impl<S: Store> App<S> {
     /// The language of a table's group messages: the chat's `/lang` choice, else the language
     /// of whoever opened the game (never the language of whoever pressed last).
     fn table_lang(&self, table: &Table) -> &'static str {
-        let key = format!("lang:chat:{}", table.chat.key());
-        let pref = self.store.pref(&key).ok().flatten();
+        let pref = self.store.pref(&chat_pref_key(&table.chat)).ok().flatten();
         I18n::pick(pref.as_deref().or(Some(table.lang.as_str()).filter(|l| !l.is_empty())))
     }
 
@@ -293,7 +292,12 @@ fn reply_dest(input: &Input) -> Dest {
 }
 
 fn chat_lang_key(input: &Input) -> String {
-    format!("lang:chat:{}", input.chat_id().key())
+    chat_pref_key(&input.chat_id())
+}
+
+/// Where a chat's `/lang` choice is kept.
+fn chat_pref_key(chat: &crate::table::ChatId) -> String {
+    format!("lang:chat:{}", chat.key())
 }
 
 fn user_lang_key(input: &Input) -> String {
