@@ -11,7 +11,8 @@
 
 pub mod background;
 pub mod canvas;
-mod deflate;
+#[doc(hidden)]
+pub mod deflate;
 pub mod encode;
 pub mod palette;
 pub mod shapes;
