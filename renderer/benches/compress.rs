@@ -8,8 +8,11 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[macro_use]
+mod support;
 
-use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use criterion::measurement::Measurement;
+use criterion::{Criterion, black_box};
 use igroteka::view::AnyView;
 use igroteka_renderer::{IndexedImage, render_frame};
 
@@ -171,7 +174,7 @@ fn print_sizes() {
     }
 }
 
-fn bench_game(c: &mut Criterion, game: &str, view: &AnyView) {
+fn bench_game<M: Measurement>(c: &mut Criterion<M>, game: &str, view: &AnyView) {
     let (data, stride) = scanlines(&render_frame(view));
     let mut group = c.benchmark_group(format!("compress/{game}"));
     let mut out = Vec::new();
@@ -183,12 +186,11 @@ fn bench_game(c: &mut Criterion, game: &str, view: &AnyView) {
     group.finish();
 }
 
-fn benches(c: &mut Criterion) {
+fn benches<M: Measurement>(c: &mut Criterion<M>) {
     print_sizes();
     bench_game(c, "aeroplane", &common::aeroplane_midgame(true));
     bench_game(c, "tank_battle", &common::tanks_selected(true));
     bench_game(c, "tanks", &common::tanks_go_midgame(true));
 }
 
-criterion_group!(compress_benches, benches);
-criterion_main!(compress_benches);
+bench_main!(benches);

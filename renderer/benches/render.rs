@@ -8,8 +8,11 @@
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[macro_use]
+mod support;
 
-use criterion::{Criterion, black_box, criterion_group, criterion_main};
+use criterion::measurement::Measurement;
+use criterion::{Criterion, black_box};
 use igroteka::view::AnyView;
 use igroteka_renderer::{encode_png, render, render_frame};
 
@@ -34,7 +37,7 @@ fn faults_per_call(mut f: impl FnMut()) -> Option<f64> {
     Some((minor_faults()? - before) as f64 / f64::from(CALLS))
 }
 
-fn bench_game(c: &mut Criterion, game: &str, view: &AnyView) {
+fn bench_game<M: Measurement>(c: &mut Criterion<M>, game: &str, view: &AnyView) {
     let frame = render_frame(view);
     let png = encode_png(&frame);
     let render_faults = faults_per_call(|| drop(black_box(render(black_box(view)))));
@@ -54,11 +57,10 @@ fn bench_game(c: &mut Criterion, game: &str, view: &AnyView) {
     group.finish();
 }
 
-fn benches(c: &mut Criterion) {
+fn benches<M: Measurement>(c: &mut Criterion<M>) {
     bench_game(c, "aeroplane", &common::aeroplane_midgame(true));
     bench_game(c, "tank_battle", &common::tanks_selected(true));
     bench_game(c, "tanks", &common::tanks_go_midgame(true));
 }
 
-criterion_group!(render_benches, benches);
-criterion_main!(render_benches);
+bench_main!(benches);
