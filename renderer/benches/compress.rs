@@ -1,10 +1,14 @@
-//! Which zlib compressor for the PNG's `IDAT`? Each candidate compresses the scanlines of the
-//! same finished frames (a filter byte of 0, i.e. no PNG filter, then the row's palette
-//! indices), with its state and output buffer reused between boards as the renderer would.
-//! Sizes of every golden view are printed first (the whole PNG adds 854 bytes of chunks);
-//! criterion then times the three benchmark views.
+//! The `IDAT` compressor's levels: flate2 on zlib-rs compresses the scanlines of the same
+//! finished frames at each zlib level (a filter byte of 0, i.e. no PNG filter, then the row's
+//! palette indices; "up": PNG's Up filter on every row but the first, for comparison), with its
+//! state and output buffer reused between boards as the renderer does. The `IDAT` size of every
+//! golden view is printed first (the whole PNG adds 854 bytes of chunks); criterion then times
+//! the three benchmark views. The renderer uses `igroteka_renderer::encode::LEVEL`.
 //!
-//! Run with `cargo bench -p igroteka-renderer --bench compress`.
+//! The comparison with the other libraries and with the crate's former own compressor
+//! (docs/renderer.md) was made by this bench at commit d996df2, where it has them all.
+//!
+//! Run with `BENCH_CLOCK=cpu cargo bench -p igroteka-renderer --bench compress`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -13,120 +17,53 @@ mod support;
 
 use criterion::measurement::Measurement;
 use criterion::{Criterion, black_box};
+use flate2::{Compress, Compression, FlushCompress, Status};
 use igroteka::view::AnyView;
 use igroteka_renderer::{IndexedImage, render_frame};
 
-/// A compressor under test: scanlines in, zlib stream out (into `out`, cleared first).
-trait Zlib {
-    fn name(&self) -> String;
-    fn compress(&mut self, data: &[u8], stride: usize, out: &mut Vec<u8>);
+/// flate2 (zlib-rs) at one level, with or without the Up filter.
+struct Zlib {
+    level: u32,
+    up: bool,
+    zlib: Compress,
+    filtered: Vec<u8>,
 }
 
-struct Ours;
-
-impl Zlib for Ours {
-    fn name(&self) -> String {
-        "ours".into()
-    }
-    fn compress(&mut self, data: &[u8], stride: usize, out: &mut Vec<u8>) {
-        *out = igroteka_renderer::deflate::zlib(data, stride);
-    }
-}
-
-/// flate2 with the zlib-rs backend; `up`: PNG's Up filter on every row but the first.
-struct ZlibRs(u32, flate2::Compress, bool, Vec<u8>);
-
-impl ZlibRs {
+impl Zlib {
     fn new(level: u32, up: bool) -> Self {
-        ZlibRs(level, flate2::Compress::new(flate2::Compression::new(level), true), up, Vec::new())
+        let zlib = Compress::new(Compression::new(level), true);
+        Zlib { level, up, zlib, filtered: Vec::new() }
     }
-}
 
-impl Zlib for ZlibRs {
     fn name(&self) -> String {
-        format!("zlib-rs {}{}", self.0, if self.2 { " up" } else { "" })
+        format!("zlib-rs {}{}", self.level, if self.up { " up" } else { "" })
     }
+
+    /// Compresses the scanlines `data` (rows of `stride` bytes) into `out`.
     fn compress(&mut self, data: &[u8], stride: usize, out: &mut Vec<u8>) {
         out.clear();
         out.reserve(data.len() + data.len() / 1000 + 64);
-        self.1.reset();
-        let input = if self.2 {
-            self.3.clear();
-            self.3.extend_from_slice(&data[..stride]);
+        self.zlib.reset();
+        let input = if self.up {
+            self.filtered.clear();
+            self.filtered.extend_from_slice(&data[..stride]);
             for (above, row) in data.chunks_exact(stride).zip(data.chunks_exact(stride).skip(1)) {
-                self.3.push(2);
-                self.3.extend(row[1..].iter().zip(&above[1..]).map(|(a, b)| a.wrapping_sub(*b)));
+                self.filtered.push(2);
+                let up = row[1..].iter().zip(&above[1..]).map(|(a, b)| a.wrapping_sub(*b));
+                self.filtered.extend(up);
             }
-            &self.3
+            &self.filtered
         } else {
             data
         };
-        let status =
-            self.1.compress_vec(input, out, flate2::FlushCompress::Finish).expect("compresses");
-        assert_eq!(status, flate2::Status::StreamEnd);
+        let status = self.zlib.compress_vec(input, out, FlushCompress::Finish).expect("deflates");
+        assert_eq!(status, Status::StreamEnd);
     }
 }
 
-struct Libdeflate(i32, libdeflater::Compressor);
-
-impl Libdeflate {
-    fn new(level: i32) -> Self {
-        let lvl = libdeflater::CompressionLvl::new(level).expect("a level");
-        Libdeflate(level, libdeflater::Compressor::new(lvl))
-    }
-}
-
-impl Zlib for Libdeflate {
-    fn name(&self) -> String {
-        format!("libdeflate {}", self.0)
-    }
-    fn compress(&mut self, data: &[u8], _stride: usize, out: &mut Vec<u8>) {
-        let bound = self.1.zlib_compress_bound(data.len());
-        out.resize(bound, 0);
-        let n = self.1.zlib_compress(data, out).expect("compresses");
-        out.truncate(n);
-    }
-}
-
-struct Miniz(u8, Box<miniz_oxide::deflate::core::CompressorOxide>);
-
-impl Miniz {
-    fn new(level: u8) -> Self {
-        let mut c = Box::<miniz_oxide::deflate::core::CompressorOxide>::default();
-        c.set_format_and_level(miniz_oxide::DataFormat::Zlib, level);
-        Miniz(level, c)
-    }
-}
-
-impl Zlib for Miniz {
-    fn name(&self) -> String {
-        format!("miniz_oxide {}", self.0)
-    }
-    fn compress(&mut self, data: &[u8], _stride: usize, out: &mut Vec<u8>) {
-        use miniz_oxide::deflate::core::{TDEFLFlush, TDEFLStatus, compress};
-        self.1.reset();
-        self.1.set_format_and_level(miniz_oxide::DataFormat::Zlib, self.0);
-        out.resize(data.len() + data.len() / 1000 + 64, 0);
-        let (status, read, written) = compress(&mut self.1, data, out, TDEFLFlush::Finish);
-        assert_eq!((status, read), (TDEFLStatus::Done, data.len()));
-        out.truncate(written);
-    }
-}
-
-fn candidates() -> Vec<Box<dyn Zlib>> {
-    let mut all: Vec<Box<dyn Zlib>> = vec![Box::new(Ours)];
-    for level in [1, 2, 3, 4, 5, 6] {
-        all.push(Box::new(ZlibRs::new(level, false)));
-    }
-    for level in [1, 2, 3, 6] {
-        all.push(Box::new(ZlibRs::new(level, true)));
-    }
-    for level in [1, 2, 3, 4, 6] {
-        all.push(Box::new(Libdeflate::new(level)));
-    }
-    for level in [1, 2, 3, 6] {
-        all.push(Box::new(Miniz::new(level)));
-    }
+fn candidates() -> Vec<Zlib> {
+    let mut all: Vec<Zlib> = [1, 2, 3, 4, 5, 6, 9].map(|level| Zlib::new(level, false)).into();
+    all.push(Zlib::new(6, true));
     all
 }
 
@@ -158,19 +95,16 @@ fn print_sizes() {
     for i in 0..frames.len() {
         eprint!(" {:>7}", format!("v{i}"));
     }
-    eprintln!();
+    eprintln!("     total");
     for mut zlib in candidates() {
         eprint!("{:<16}", zlib.name());
+        let mut total = 0;
         for (_, data, stride) in &frames {
             zlib.compress(data, *stride, &mut out);
-            let mut inflated = Vec::with_capacity(data.len());
-            let mut d = flate2::Decompress::new(true);
-            d.decompress_vec(&out, &mut inflated, flate2::FlushDecompress::Finish)
-                .expect("inflates");
-            assert!(inflated.len() == data.len(), "{} does not round-trip", zlib.name());
             eprint!(" {:>7}", out.len());
+            total += out.len();
         }
-        eprintln!();
+        eprintln!(" {total:>9}");
     }
 }
 

@@ -11,8 +11,6 @@
 
 pub mod background;
 pub mod canvas;
-#[doc(hidden)]
-pub mod deflate;
 pub mod encode;
 pub mod palette;
 pub mod shapes;
