@@ -1,6 +1,7 @@
 //! Render and encode timings per game: `render` is the whole path a message pays for (draw the
-//! frame from the cached background, encode it as PNG); `encode` is the PNG encoding alone of
-//! the same finished frame, the yardstick for "drawing costs little next to encoding".
+//! frame from the cached background, encode it as PNG); `draw` is the drawing alone (into a
+//! reused frame buffer, as `render` does); `encode` is the PNG encoding alone of the same
+//! finished frame, the yardstick for "drawing costs little next to encoding".
 //! Before timing, each game prints its picture's size and the minor page faults one `render`
 //! and one `encode` cause once warm (Linux: read from `/proc/self/stat`).
 //!
@@ -14,7 +15,7 @@ mod support;
 use criterion::measurement::Measurement;
 use criterion::{Criterion, black_box};
 use igroteka::view::AnyView;
-use igroteka_renderer::{encode_png, render, render_frame};
+use igroteka_renderer::{IndexedImage, encode_png, render, render_frame, render_into};
 
 /// This process's minor page faults so far (field 10 of `/proc/self/stat`), if readable.
 fn minor_faults() -> Option<u64> {
@@ -52,12 +53,32 @@ fn bench_game<M: Measurement>(c: &mut Criterion<M>, game: &str, view: &AnyView) 
     );
     let mut group = c.benchmark_group(game);
     group.bench_function("render", |b| b.iter(|| render(black_box(view))));
-    group.bench_function("draw", |b| b.iter(|| render_frame(black_box(view))));
+    let mut buffer = IndexedImage::default();
+    group.bench_function("draw", |b| b.iter(|| render_into(black_box(view), &mut buffer)));
     group.bench_function("encode", |b| b.iter(|| encode_png(black_box(&frame))));
     group.finish();
 }
 
+/// Minor page faults per render when one worker thread draws the three games in turn, as the
+/// bot's blocking pool does.
+fn mixed_faults(views: &[AnyView]) {
+    let views = views.to_vec();
+    let faults = std::thread::spawn(move || {
+        let mut next = views.iter().cycle();
+        faults_per_call(|| drop(black_box(render(next.next().expect("views")))))
+    })
+    .join()
+    .expect("the worker renders");
+    let faults = faults.map_or("?".into(), |f| format!("{f:.1}"));
+    eprintln!("three games in turn on a worker thread: minor page faults per render {faults}");
+}
+
 fn benches<M: Measurement>(c: &mut Criterion<M>) {
+    mixed_faults(&[
+        common::aeroplane_midgame(true),
+        common::tanks_selected(true),
+        common::tanks_go_midgame(true),
+    ]);
     bench_game(c, "aeroplane", &common::aeroplane_midgame(true));
     bench_game(c, "tank_battle", &common::tanks_selected(true));
     bench_game(c, "tanks", &common::tanks_go_midgame(true));
