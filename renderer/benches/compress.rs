@@ -6,7 +6,7 @@
 //! the three benchmark views. The renderer uses `igroteka_renderer::encode::LEVEL`.
 //!
 //! The comparison with the other libraries and with the crate's former own compressor
-//! (docs/renderer.md) was made by this bench at commit d996df2, where it has them all.
+//! (docs/renderer.md) was made by this bench at commit ee25e7b, where it has them all.
 //!
 //! Run with `BENCH_CLOCK=cpu cargo bench -p igroteka-renderer --bench compress`.
 

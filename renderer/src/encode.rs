@@ -50,7 +50,7 @@ impl Encoder {
         let rows_per_stage = (STAGE_BYTES / (width + 1)).max(1);
         self.zlib.reset();
         self.idat.clear();
-        for rows in image.pixels.chunks(width * rows_per_stage) {
+        for rows in image.pixels.chunks((width * rows_per_stage).max(1)) {
             self.stage.clear();
             for row in rows.chunks_exact(width) {
                 self.stage.push(0);

@@ -43,7 +43,7 @@ const _: () = assert!(tanks::WIDTH == WIDTH && tanks::HEIGHT == TANKS_HEIGHT);
 
 thread_local! {
     /// This thread's frame buffer, reused by every [`render`]: a frame is 0.9–1.2 MB, and a
-    /// buffer that fresh from the allocator costs a page fault per 4 KB touched.
+    /// buffer fresh from the system costs a page fault for every 4 KB written.
     static FRAME: RefCell<IndexedImage> = RefCell::new(IndexedImage::default());
 }
 
