@@ -1,7 +1,7 @@
 //! The background cache. Everything that never changes in a game's picture — the board,
 //! track, grid, coordinates, the empty status strip — is drawn once, on first use, into a
-//! `OnceLock`; each frame starts as a copy of it (a `memcpy` of one byte per pixel) and only
-//! the pieces and markers are drawn on top.
+//! `OnceLock`; each frame starts as a copy of it (a `memcpy` of one byte per pixel, into a
+//! frame buffer the caller reuses) and only the pieces and markers are drawn on top.
 
 use std::sync::OnceLock;
 
@@ -24,8 +24,9 @@ impl Background {
         self.cell.get_or_init(self.draw)
     }
 
-    /// A fresh frame: a copy of the background.
-    pub fn frame(&self) -> IndexedImage {
-        self.get().clone()
+    /// Starts a frame: `frame` becomes a copy of the background, in its own buffer (allocated
+    /// only when it is smaller than the background).
+    pub fn start(&self, frame: &mut IndexedImage) {
+        frame.clone_from(self.get());
     }
 }

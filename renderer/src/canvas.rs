@@ -17,13 +17,27 @@ pub trait Surface {
     fn blend(&mut self, x: i32, y: i32, rgb: [u8; 3], alpha: f32);
 }
 
-/// An 8-bit palette image: the frame format of this crate.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// An 8-bit palette image: the frame format of this crate. The default is an empty (0 × 0)
+/// image, a buffer for [`crate::render_into`] to fill.
+#[derive(Debug, Default, PartialEq, Eq)]
 pub struct IndexedImage {
     pub width: u32,
     pub height: u32,
     /// Row-major palette indices.
     pub pixels: Vec<u8>,
+}
+
+impl Clone for IndexedImage {
+    fn clone(&self) -> Self {
+        IndexedImage { width: self.width, height: self.height, pixels: self.pixels.clone() }
+    }
+
+    /// Copies `source` into this image's own buffer, allocating only if it is too small.
+    fn clone_from(&mut self, source: &Self) {
+        self.width = source.width;
+        self.height = source.height;
+        self.pixels.clone_from(&source.pixels);
+    }
 }
 
 impl IndexedImage {

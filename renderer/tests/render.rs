@@ -9,6 +9,7 @@ use igroteka::games::tanks::{self as tanks_go, FlightView, LastMove, MineView, S
 use igroteka::view::AnyView;
 use igroteka_renderer::{
     HEIGHT, IndexedImage, TANKS_HEIGHT, WIDTH, encode_png, render, render_frame, render_image,
+    render_into,
 };
 
 /// The most a board PNG may weigh.
@@ -74,6 +75,26 @@ fn one_label_changes_the_pixels_around_its_piece() {
 fn rendering_is_deterministic() {
     for (name, view) in common::all() {
         assert_eq!(render(&view), render(&view), "{name}");
+    }
+}
+
+/// `render` draws in a frame buffer kept by the thread, and `render_into` in the caller's: a
+/// buffer that held another game's picture (another size) or anything else leaves no trace.
+#[test]
+fn reused_frame_buffers_leave_no_trace() {
+    let views = common::all();
+    let fresh: Vec<IndexedImage> = views.iter().map(|(_, view)| render_frame(view)).collect();
+    let pngs: Vec<Vec<u8>> = fresh.iter().map(encode_png).collect();
+    // Every order of sizes: forwards, backwards, and each view after every other.
+    let order = (0..views.len()).chain((0..views.len()).rev());
+    for i in order.chain((0..views.len()).flat_map(|i| [i, (i * 5 + 3) % views.len()])) {
+        assert!(render(&views[i].1) == pngs[i], "{}", views[i].0);
+    }
+    let mut dirty = IndexedImage { width: 7, height: 2000, pixels: vec![201; 7 * 2000] };
+    for ((name, view), expected) in views.iter().zip(&fresh) {
+        render_into(view, &mut dirty);
+        assert_eq!(&dirty, expected, "{name}");
+        dirty.pixels.fill(17);
     }
 }
 

@@ -24,18 +24,17 @@ use pieces::Size;
 pub const WIDTH: u32 = layout::BOARD;
 pub const HEIGHT: u32 = layout::BOARD + crate::strip::HEIGHT;
 
-/// Draws `view`.
-pub fn draw(view: &View) -> IndexedImage {
-    let mut frame = board::BACKGROUND.frame();
+/// Draws `view` into `frame` (its buffer reused).
+pub fn draw(view: &View, frame: &mut IndexedImage) {
+    board::BACKGROUND.start(frame);
     for (corner, state) in view.corners.iter().enumerate().take(4) {
-        hangar_state(&mut frame, corner as u8, state, view.to_move == Some(corner as u8));
+        hangar_state(frame, corner as u8, state, view.to_move == Some(corner as u8));
     }
-    let labels = planes(&mut frame, &view.planes);
+    let labels = planes(frame, &view.planes);
     for (centre, label) in labels {
-        widgets::label_badge(&mut frame, clamp_badge(centre, &label), &label, BadgeKind::Choice);
+        widgets::label_badge(frame, clamp_badge(centre, &label), &label, BadgeKind::Choice);
     }
-    status(&mut frame, view);
-    frame
+    status(frame, view);
 }
 
 fn panel(corner: u8, inset: f32) -> Shape {

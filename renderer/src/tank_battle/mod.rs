@@ -22,23 +22,23 @@ use crate::widgets::{self, BadgeKind};
 pub const WIDTH: u32 = layout::BOARD;
 pub const HEIGHT: u32 = layout::BOARD + strip::HEIGHT;
 
-/// Draws `view`.
-pub fn draw(view: &View) -> IndexedImage {
-    let mut frame = board::BACKGROUND.frame();
+/// Draws `view` into `frame` (its buffer reused).
+pub fn draw(view: &View, frame: &mut IndexedImage) {
+    board::BACKGROUND.start(frame);
     if let Some((from, to)) = view.last_move {
-        last_move(&mut frame, from, to);
+        last_move(frame, from, to);
     }
     if let Some(sq) = view.selected {
         let ring = Shape::circle(layout::centre(sq), pieces::RADIUS + 8.0);
-        paint(&mut frame, &ring, Style::outlined(palette::GOLD, palette::INK, 2.0));
+        paint(frame, &ring, Style::outlined(palette::GOLD, palette::INK, 2.0));
     }
     for tank in &view.tanks {
-        pieces::tank(tank.side, tank.commander).stamp(&mut frame, layout::centre(tank.square));
+        pieces::tank(tank.side, tank.commander).stamp(frame, layout::centre(tank.square));
     }
     for (sq, _) in &view.destinations {
         if occupied(view, *sq) {
             let ring = Shape::circle(layout::centre(*sq), pieces::RADIUS + 5.0);
-            paint(&mut frame, &ring, Style::stroke(palette::MARK_RED, 6.0));
+            paint(frame, &ring, Style::stroke(palette::MARK_RED, 6.0));
         }
     }
     // Once a tank is picked the buttons are its destinations: the tanks' own labels would
@@ -46,7 +46,7 @@ pub fn draw(view: &View) -> IndexedImage {
     let tank_labels = view.selected.is_none();
     for tank in view.tanks.iter().filter(|_| tank_labels) {
         if let Some(label) = &tank.label {
-            widgets::label_badge(&mut frame, badge_centre(tank.square), label, BadgeKind::Choice);
+            widgets::label_badge(frame, badge_centre(tank.square), label, BadgeKind::Choice);
         }
     }
     for (sq, label) in &view.destinations {
@@ -55,10 +55,9 @@ pub fn draw(view: &View) -> IndexedImage {
         } else {
             (BadgeKind::Destination, layout::centre(*sq))
         };
-        widgets::label_badge(&mut frame, at, label, kind);
+        widgets::label_badge(frame, at, label, kind);
     }
-    status(&mut frame, view);
-    frame
+    status(frame, view);
 }
 
 fn occupied(view: &View, sq: Square) -> bool {

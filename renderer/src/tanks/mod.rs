@@ -26,47 +26,46 @@ use pieces::TANK;
 pub const WIDTH: u32 = layout::WIDTH;
 pub const HEIGHT: u32 = layout::BOARD + strip::HEIGHT;
 
-/// Draws `view`.
-pub fn draw(view: &View) -> IndexedImage {
-    let mut frame = board::BACKGROUND.frame();
+/// Draws `view` into `frame` (its buffer reused).
+pub fn draw(view: &View, frame: &mut IndexedImage) {
+    board::BACKGROUND.start(frame);
     if let Some(last) = &view.last_move {
-        trail(&mut frame, view, last);
+        trail(frame, view, last);
     }
     // A flight clears the last move, so with both set the move came later: the flight is old.
     let flight_now = view.last_flight.filter(|_| view.last_move.is_none());
     if let Some(f) = flight_now {
-        flight(&mut frame, view, f);
+        flight(frame, view, f);
     }
-    rockets(&mut frame, view);
-    planes(&mut frame, view);
-    selection(&mut frame, view);
+    rockets(frame, view);
+    planes(frame, view);
+    selection(frame, view);
     for tank in view.tanks.iter().filter(|t| layout::valid(t.node)) {
         let Some(at) = layout::node(tank.node) else { continue };
         if tank.in_river {
             paint(
-                &mut frame,
+                frame,
                 &Shape::circle(at, TANK + 8.0),
                 Style::outlined(palette::BLUE_MID, palette::BLUE, 3.0),
             );
         }
-        pieces::tank(tank.side, tank.heading).stamp(&mut frame, at);
+        pieces::tank(tank.side, tank.heading).stamp(frame, at);
         if tank.stuck {
-            stuck_mark(&mut frame, (at.0 + TANK * 0.85, at.1 - TANK * 0.85));
+            stuck_mark(frame, (at.0 + TANK * 0.85, at.1 - TANK * 0.85));
         }
     }
-    mines(&mut frame, view);
+    mines(frame, view);
     if let Some(last) = &view.last_move {
-        trail_end(&mut frame, view, last);
+        trail_end(frame, view, last);
     }
     if let Some(f) = flight_now {
-        flight_mark(&mut frame, f);
+        flight_mark(frame, f);
     }
     for side in 0..2 {
-        tally(&mut frame, view, side);
+        tally(frame, view, side);
     }
-    badges(&mut frame, view);
-    status(&mut frame, view);
-    frame
+    badges(frame, view);
+    status(frame, view);
 }
 
 fn tank_at(view: &View, node: NodeId) -> Option<&igroteka::games::tanks::TankView> {
