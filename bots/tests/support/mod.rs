@@ -10,6 +10,7 @@
 
 #![allow(dead_code)]
 
+pub mod oracle;
 pub mod play;
 pub mod process;
 pub mod server;
@@ -49,7 +50,7 @@ impl Emulator {
             .expect("runtime");
         let shared = Arc::new(server::Shared {
             token: TOKEN.to_string(),
-            state: Mutex::new(State { next_message: 100, ..State::default() }),
+            state: Mutex::new(State { next_message: 100, limits: true, ..State::default() }),
         });
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
@@ -158,6 +159,7 @@ impl Emulator {
         self.with(|s| {
             let (id, body) = Self::callback_query(s, user, message, data);
             s.open_queries.insert(id.clone());
+            s.pressed_at.insert(id.clone(), Instant::now());
             s.push_update("callback_query", body);
             id
         })
@@ -271,6 +273,28 @@ impl Emulator {
         self.with(|s| s.version)
     }
 
+    /// How many 429s the bot provoked by going over Telegram's limits (injected floods not
+    /// counted).
+    pub fn limited(&self) -> usize {
+        self.with(|s| s.limited)
+    }
+
+    /// How many times the bot called one of `methods` for `chat`.
+    pub fn calls_to(&self, chat: i64, methods: &[&str]) -> usize {
+        let methods: Vec<String> = methods.iter().map(|m| m.to_lowercase()).collect();
+        self.with(|s| {
+            s.call_log
+                .iter()
+                .filter(|c| c.chat == Some(chat) && methods.contains(&c.method))
+                .count()
+        })
+    }
+
+    /// The slowest answer to a press so far.
+    pub fn slowest_answer(&self) -> Duration {
+        self.with(|s| s.answers.iter().map(|a| a.latency).max().unwrap_or_default())
+    }
+
     /// How many times `method` was called.
     pub fn calls(&self, method: &str) -> usize {
         let method = method.to_lowercase();
@@ -339,11 +363,7 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
 pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
     let polls = emulator.calls("getUpdates");
     let log = data.with_extension(format!("log{}", polls));
-    let env = [
-        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-        ("TELOXIDE_API_URL", emulator.url()),
-        ("IGROTEKA_TELEGRAM_RATE", "100000".to_string()),
-    ];
+    let env = [("TELEGRAM_BOT_TOKEN", TOKEN.to_string()), ("TELOXIDE_API_URL", emulator.url())];
     let mut bot = BotProcess::start(data, log, &env);
     let deadline = Instant::now() + STEP;
     while emulator.calls("getUpdates") <= polls {
@@ -370,7 +390,6 @@ pub fn spawn_webhook_bot(emulator: &Emulator, data: &Path, port: u16) -> BotProc
     let env = [
         ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
         ("TELOXIDE_API_URL", emulator.url()),
-        ("IGROTEKA_TELEGRAM_RATE", "100000".to_string()),
         ("TELEGRAM_WEBHOOK_URL", format!("http://127.0.0.1:{port}/telegram")),
         ("TELEGRAM_LISTEN", format!("127.0.0.1:{port}")),
     ];
