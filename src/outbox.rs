@@ -261,10 +261,14 @@ async fn perform<S: Store, M: Messenger>(
                     Err(other) => return Err(other),
                 }
             }
-            let id = sent(messenger, to, message, report).await?;
-            if *fresh && let Some(old) = old {
-                retire(messenger, to, &old, slot.retire(), report).await;
+            // The old message is retired before the new one is sent: the new one's id is then
+            // recorded as soon as the platform returns it. (Sending first would leave a crash
+            // window as long as the retiring call's wait for the rate limit, after which the
+            // restarted deliverer sends the message a second time; retiring again is harmless.)
+            if *fresh && let Some(old) = &old {
+                retire(messenger, to, old, slot.retire(), report).await;
             }
+            let id = sent(messenger, to, message, report).await?;
             Ok(Some((*slot, id)))
         }
         Effect::Clear { to, slot } => {
@@ -362,6 +366,37 @@ mod tests {
                 return value;
             }
         }
+    }
+
+    fn board(text: &str, fresh: bool) -> Effect {
+        let to = Dest::Chat { chat: "g".into(), thread: None };
+        Effect::Show { to, slot: Slot::Board, message: Message::text(text), fresh }
+    }
+
+    /// A fresh message for a slot comes after the old one is retired, so a crash while the
+    /// retiring call waits for the rate limit cannot make the new one go out twice.
+    #[test]
+    fn a_fresh_show_retires_the_old_message_before_sending() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        store.enqueue(1, &[board("lobby", false)]).unwrap();
+        store.flush().unwrap();
+        now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let old = store.slot_message(1, Slot::Board).unwrap().unwrap();
+        store.enqueue(1, &[board("the game", true)]).unwrap();
+        store.flush().unwrap();
+        let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let calls: Vec<&str> = report
+            .calls
+            .iter()
+            .map(|c| match c {
+                Call::Strip { id, .. } if *id == old => "strip old",
+                Call::Send { .. } => "send",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(calls, ["strip old", "send"]);
+        assert_ne!(store.slot_message(1, Slot::Board).unwrap().unwrap(), old);
     }
 
     fn hello(user: &str) -> Effect {
