@@ -10,11 +10,11 @@
 //!   to a command, the buttons stripped from an old message — in order per chat, without
 //!   making the update handler wait for the chat's rate limit.
 //!
-//! Entries are marked done *durably* ([`Durable`] flushes each mark): after a `kill -9` the
-//! next start redelivers only what the platform had not confirmed, so a restart does not post
-//! a second ping or board for what was already sent.
+//! An entry that sent a message is marked done *durably* ([`Durable`] flushes the mark): after
+//! a `kill -9` the next start redelivers only what the platform had not confirmed, so a restart
+//! does not post a second ping or board for what was already sent.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
@@ -79,7 +79,7 @@ impl Deliverers {
     async fn run(self: Arc<Self>, table: u64) {
         let mut wait = None;
         loop {
-            let store = Durable(&self.store);
+            let store = Durable::new(&self.store);
             let result = outbox::deliver(&store, Platform::Telegram, table, &*self.messenger).await;
             let deferred = match result {
                 Ok(report) => {
@@ -216,11 +216,22 @@ fn destination(effect: &Effect) -> Option<&Dest> {
     }
 }
 
-/// The store as the deliverer uses it, with each delivered entry marked done durably: a flush
-/// per mark (the marks are few — a rate-limited chat takes one message a second — and a flush
-/// with nothing new to write is cheap).
+/// The store as the deliverer uses it: an entry that sent a new message is marked done
+/// durably (a flush per such mark), since after a crash it would be sent — and seen — twice.
+/// Edits, deletions and the entries coalescing dropped are marked without a flush: doing one
+/// of them again after a crash changes nothing anyone sees.
 #[derive(Debug)]
-pub struct Durable<'a>(pub &'a SledStore);
+pub struct Durable<'a> {
+    store: &'a SledStore,
+    /// Keys of the pending entries read last that send a message.
+    sends: Mutex<HashSet<Vec<u8>>>,
+}
+
+impl<'a> Durable<'a> {
+    pub fn new(store: &'a SledStore) -> Durable<'a> {
+        Durable { store, sends: Mutex::default() }
+    }
+}
 
 /// A flush on a runtime thread, letting the runtime move other tasks elsewhere meanwhile.
 fn flush(store: &SledStore) -> Result<(), StoreError> {
@@ -229,10 +240,10 @@ fn flush(store: &SledStore) -> Result<(), StoreError> {
 
 impl Store for Durable<'_> {
     fn new_table_id(&self) -> Result<u64, StoreError> {
-        self.0.new_table_id()
+        self.store.new_table_id()
     }
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
-        self.0.load(id)
+        self.store.load(id)
     }
     fn save(
         &self,
@@ -240,52 +251,63 @@ impl Store for Durable<'_> {
         read_seq: Option<u64>,
         outbox: &[Effect],
     ) -> Result<(), StoreError> {
-        self.0.save(table, read_seq, outbox)
+        self.store.save(table, read_seq, outbox)
     }
     fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
-        self.0.enqueue(table, outbox)
+        self.store.enqueue(table, outbox)
     }
     fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
-        self.0.outbox(table)
+        let pending = self.store.outbox(table)?;
+        let mut sends = self.sends.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        sends.clear();
+        sends.extend(
+            pending
+                .iter()
+                .filter(|p| matches!(p.effect, Effect::Send { .. }))
+                .map(|p| p.key.clone()),
+        );
+        Ok(pending)
     }
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
-        self.0.outbox_tables()
+        self.store.outbox_tables()
     }
     fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
-        self.0.outbox_done(key, slot)?;
-        flush(self.0)
+        self.store.outbox_done(key, slot)?;
+        let sent = slot.is_some()
+            || self.sends.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).contains(key);
+        if sent { flush(self.store) } else { Ok(()) }
     }
     fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
-        self.0.slot_message(table, slot)
+        self.store.slot_message(table, slot)
     }
     fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError> {
-        self.0.set_unreachable(platform, user, yes)
+        self.store.set_unreachable(platform, user, yes)
     }
     fn is_unreachable(&self, platform: Platform, user: &str) -> Result<bool, StoreError> {
-        self.0.is_unreachable(platform, user)
+        self.store.is_unreachable(platform, user)
     }
     fn log(&self, id: u64) -> Result<Vec<LogEntry>, StoreError> {
-        self.0.log(id)
+        self.store.log(id)
     }
     fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError> {
-        self.0.chat_table(chat)
+        self.store.chat_table(chat)
     }
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError> {
-        self.0.user_tables(user)
+        self.store.user_tables(user)
     }
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
-        self.0.unfinished()
+        self.store.unfinished()
     }
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
-        self.0.pref(key)
+        self.store.pref(key)
     }
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
-        self.0.set_pref(key, value)
+        self.store.set_pref(key, value)
     }
     fn flush(&self) -> Result<(), StoreError> {
-        flush(self.0)
+        flush(self.store)
     }
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {
-        self.0.quarantined()
+        self.store.quarantined()
     }
 }
