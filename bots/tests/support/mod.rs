@@ -115,6 +115,11 @@ impl Emulator {
         self.with(|s| s.blocked.insert(user.id));
     }
 
+    /// While `hold` is set, updates wait instead of going to the bot's `getUpdates`.
+    pub fn hold_updates(&self, hold: bool) {
+        self.with(|s| s.hold_updates = hold);
+    }
+
     /// The next `calls` calls of `method` (any case) fail with 429 and `retry_after`.
     pub fn flood(&self, method: &str, calls: usize, retry_after: u32) {
         self.with(|s| s.flood.insert(method.to_lowercase(), (calls, retry_after)));
@@ -293,6 +298,14 @@ impl Emulator {
     /// The slowest answer to a press so far.
     pub fn slowest_answer(&self) -> Duration {
         self.with(|s| s.answers.iter().map(|a| a.latency).max().unwrap_or_default())
+    }
+
+    /// Press-to-answer latencies so far: the median, the 90th percentile and the slowest.
+    pub fn answer_latencies(&self) -> (Duration, Duration, Duration) {
+        let mut all = self.with(|s| s.answers.iter().map(|a| a.latency).collect::<Vec<_>>());
+        all.sort();
+        let at = |q: f64| all.get(((all.len() as f64 - 1.0) * q) as usize).copied();
+        (at(0.5).unwrap_or_default(), at(0.9).unwrap_or_default(), at(1.0).unwrap_or_default())
     }
 
     /// How many times `method` was called.

@@ -286,7 +286,9 @@ async fn get_updates(shared: &Shared, params: &Params) -> Response {
             while state.updates.front().is_some_and(|(id, _)| *id < offset) {
                 state.updates.pop_front();
             }
-            if !state.updates.is_empty() || Instant::now() >= deadline {
+            let held = state.hold_updates;
+            if (!state.updates.is_empty() && !held) || Instant::now() >= deadline {
+                let limit = if held { 0 } else { limit };
                 let batch: Vec<Value> =
                     state.updates.iter().take(limit).map(|(_, u)| u.clone()).collect();
                 return ok(Value::Array(batch));

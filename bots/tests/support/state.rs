@@ -200,6 +200,9 @@ pub struct State {
     pub pressed_at: HashMap<String, Instant>,
     /// Messages the bot deleted.
     pub deleted: Vec<Sent>,
+    /// While set, `getUpdates` hands out nothing (updates wait, as at Telegram while a bot
+    /// is down).
+    pub hold_updates: bool,
     /// `setMyCommands` bodies.
     pub commands: Vec<Value>,
     /// Bumped by every change a test may wait for.
