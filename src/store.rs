@@ -235,7 +235,7 @@ impl SledStore {
         &self,
         table: u64,
         outbox: &[Effect],
-    ) -> Result<(Vec<(Vec<u8>, Vec<u8>)>, Writing), StoreError> {
+    ) -> Result<(Vec<Entry>, Writing), StoreError> {
         let mut guard = Writing { positions: Vec::new(), writing: self.writing.clone() };
         let mut entries = Vec::with_capacity(outbox.len());
         for effect in outbox {
@@ -255,6 +255,9 @@ impl SledStore {
         Ok((entries, guard))
     }
 }
+
+/// An outbox entry as written: its key and its JSON.
+type Entry = (Vec<u8>, Vec<u8>);
 
 /// Outbox positions being written; they stop counting as such when this is dropped.
 struct Writing {

@@ -23,14 +23,14 @@ const KILLS: usize = 6;
 
 /// When to kill the bot around a press.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kill {
+enum KillAfter {
     /// Right after the press is made, or `delay` ms later (the bot may have saved the move
     /// and not yet sent the board).
-    AfterPress { delay: u64 },
+    Press { delay: u64 },
     /// As soon as the press is answered.
-    AfterAnswer,
+    Answer,
     /// As soon as the board shows the move.
-    AfterBoard,
+    Board,
 }
 
 struct Game {
@@ -125,14 +125,14 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
     eprintln!("{GAMES} games started after {:?}", started.elapsed());
 
     // Which presses the bot dies around, and how.
-    let mut kills: BTreeMap<usize, Kill> = BTreeMap::new();
+    let mut kills: BTreeMap<usize, KillAfter> = BTreeMap::new();
     while kills.len() < KILLS {
         let at = 1 + rng.below(PRESSES as u64) as usize;
         let kill = match rng.below(4) {
-            0 => Kill::AfterPress { delay: 0 },
-            1 => Kill::AfterPress { delay: 5 + rng.below(60) },
-            2 => Kill::AfterAnswer,
-            _ => Kill::AfterBoard,
+            0 => KillAfter::Press { delay: 0 },
+            1 => KillAfter::Press { delay: 5 + rng.below(60) },
+            2 => KillAfter::Answer,
+            _ => KillAfter::Board,
         };
         kills.insert(at, kill);
     }
@@ -140,7 +140,7 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
 
     let mut made = 0;
     // A kill waiting for its moment: (game, how).
-    let mut armed: Option<(usize, Kill)> = None;
+    let mut armed: Option<(usize, KillAfter)> = None;
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
         assert!(Instant::now() < deadline, "the presses never ended\n{}", emulator.transcript());
@@ -162,12 +162,12 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
                 if answer.text.starts_with(REFRESHED) {
                     // The board was behind: it is brought up to date (or was already), and
                     // the next press goes to it as it stands.
-                    die |= armed == Some((g, Kill::AfterBoard));
+                    die |= armed == Some((g, KillAfter::Board));
                 } else {
                     game.applied += 1;
                     game.showing = Some(board);
                 }
-                die |= armed == Some((g, Kill::AfterAnswer));
+                die |= armed == Some((g, KillAfter::Answer));
             }
             if let Some(board) = game.showing.clone() {
                 let now = emulator.with(|s| {
@@ -177,7 +177,7 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
                     continue;
                 }
                 game.showing = None;
-                die |= armed == Some((g, Kill::AfterBoard));
+                die |= armed == Some((g, KillAfter::Board));
             }
             if die || made >= PRESSES || play::finished(&emulator, game.chat).is_some() {
                 continue;
@@ -191,7 +191,7 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
             made += 1;
             if let Some(kill) = kills.get(&made) {
                 match kill {
-                    Kill::AfterPress { delay } => {
+                    KillAfter::Press { delay } => {
                         std::thread::sleep(Duration::from_millis(*delay));
                         die = true;
                     }
