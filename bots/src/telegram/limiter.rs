@@ -97,11 +97,22 @@ pub struct Permit<'a> {
     kind: Kind,
 }
 
+/// Chats remembered before idle ones are forgotten.
+const CHATS_MAX: usize = 10_000;
+
 impl Drop for Permit<'_> {
     fn drop(&mut self) {
         let now = Instant::now();
         {
             let mut state = self.limiter.lock();
+            if state.chats.len() > CHATS_MAX {
+                let window = self.limiter.limits.group_window;
+                state.chats.retain(|_, chat| {
+                    chat.busy
+                        || chat.last.is_some_and(|last| now.duration_since(last) < window)
+                        || chat.blocked_until.is_some_and(|until| until > now)
+                });
+            }
             state.in_flight = state.in_flight.saturating_sub(1);
             state.returned.push_back(now);
             if self.kind == Kind::Message {

@@ -50,6 +50,9 @@ impl std::fmt::Debug for Telegram {
     }
 }
 
+/// How many messages' contents the messenger remembers at most.
+const SHOWN_MAX: usize = 100_000;
+
 /// A chat and, in a forum, the topic.
 type Target = (ChatId, Option<ThreadId>);
 
@@ -64,7 +67,12 @@ impl Telegram {
     }
 
     fn shown(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, i32), (u64, bool)>> {
-        self.shown.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+        let mut shown = self.shown.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        if shown.len() > SHOWN_MAX {
+            // Forgetting only costs an edit that changes nothing.
+            shown.clear();
+        }
+        shown
     }
 
     /// One Bot API call that creates or edits (or, `Kind::Delete`, deletes) a message in

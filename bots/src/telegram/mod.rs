@@ -24,6 +24,7 @@ use std::sync::Arc;
 
 use igroteka::app::{App, AppConfig, Effect, Input};
 use igroteka::store::{SledStore, Store};
+use igroteka::table::Platform;
 use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::prelude::*;
 use teloxide::types::CallbackQueryId;
@@ -79,9 +80,13 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
     let engine = Engine::start(App::new(store.clone(), AppConfig::default()));
     let courier = Arc::new(Courier::new(store.clone(), messenger.clone()));
     let deliverers = Arc::new(Deliverers::new(store.clone(), messenger, engine.clone(), courier));
-    // What a previous run saved but did not get to deliver goes out first.
+    // What a previous run saved but did not get to deliver goes out first (the Telegram
+    // tables' part of it: one data folder may serve Discord too).
     for table in store.outbox_tables().unwrap_or_default() {
-        deliverers.wake(table);
+        let platform = store.load(table).ok().flatten().map(|t| t.chat.platform);
+        if platform == Some(Platform::Telegram) {
+            deliverers.wake(table);
+        }
     }
     let adapter = Arc::new(Adapter {
         bot: bot.clone(),
