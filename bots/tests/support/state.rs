@@ -314,11 +314,13 @@ impl State {
         None
     }
 
-    /// The bot's paced calls to `chat`, with when they arrived.
+    /// The bot's paced calls to `chat` that counted (not refused with 429), with when they
+    /// arrived.
     pub fn paced_calls(&self, chat: i64) -> Vec<&Call> {
         self.call_log
             .iter()
             .filter(|c| c.chat == Some(chat) && PACED.contains(&c.method.as_str()))
+            .filter(|c| c.status != 429)
             .collect()
     }
 }
