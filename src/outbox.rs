@@ -141,7 +141,8 @@ pub trait Messenger {
 pub struct Report {
     /// Platform calls made, in order (the local platform shows them; tests count them).
     pub calls: Vec<Call>,
-    /// Users found unreachable: the engine notes them in the group ([`crate::app::Action::Unreachable`]).
+    /// Users found unreachable, or known to be and skipped: the engine notes them in the
+    /// group ([`crate::app::Action::Unreachable`]). Each user once.
     pub unreachable: Vec<String>,
     /// Entries left for a later pass after a transient failure.
     pub deferred: bool,
@@ -188,8 +189,12 @@ pub async fn deliver<S: Store, M: Messenger>(
             }
             Err(Failure::Unreachable) => {
                 if let Dest::User { user } = dest_of(&entry.effect) {
-                    store.set_unreachable(platform, user, true)?;
-                    report.unreachable.push(user.clone());
+                    if !store.is_unreachable(platform, user)? {
+                        store.set_unreachable(platform, user, true)?;
+                    }
+                    if !report.unreachable.contains(user) {
+                        report.unreachable.push(user.clone());
+                    }
                 }
                 store.outbox_done(&entry.key, None)?;
             }
@@ -234,8 +239,10 @@ async fn perform<S: Store, M: Messenger>(
         && store.is_unreachable(platform, user).map_err(store_failure)?
         && !messenger.has_private_route(user)
     {
-        // Nobody can read it; the player gets it back with /start or "My board".
-        return Err(Failure::Gone);
+        // Nobody can read it; the player gets it back with /start or "My board". Reported
+        // all the same, without a call: a game the player joined since they were found
+        // unreachable must get its note in the group too (the engine notes once per game).
+        return Err(Failure::Unreachable);
     }
     match effect {
         Effect::Show { to, slot, message, fresh } => {
@@ -254,10 +261,14 @@ async fn perform<S: Store, M: Messenger>(
                     Err(other) => return Err(other),
                 }
             }
-            let id = sent(messenger, to, message, report).await?;
-            if *fresh && let Some(old) = old {
-                retire(messenger, to, &old, slot.retire(), report).await;
+            // The old message is retired before the new one is sent: the new one's id is then
+            // recorded as soon as the platform returns it. (Sending first would leave a crash
+            // window as long as the retiring call's wait for the rate limit, after which the
+            // restarted deliverer sends the message a second time; retiring again is harmless.)
+            if *fresh && let Some(old) = &old {
+                retire(messenger, to, old, slot.retire(), report).await;
             }
+            let id = sent(messenger, to, message, report).await?;
             Ok(Some((*slot, id)))
         }
         Effect::Clear { to, slot } => {
@@ -306,5 +317,108 @@ async fn retire<M: Messenger>(
             report.calls.push(Call::Strip { to: to.clone(), id: id.to_string() })
         }
         (Err(e), _) => eprintln!("igroteka: retiring an old message failed: {e:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::RefCell;
+    use std::future::Future;
+    use std::pin::pin;
+    use std::task::{Context, Poll, Waker};
+
+    use super::*;
+    use crate::app::Message;
+    use crate::store::SledStore;
+
+    /// A platform on which user "shy" never opened the private chat.
+    #[derive(Default)]
+    struct Shy {
+        sends: RefCell<Vec<Dest>>,
+    }
+
+    impl Messenger for Shy {
+        async fn ready(&self, _to: &Dest) {}
+        async fn send(&self, to: &Dest, _message: &Message) -> Result<String, Failure> {
+            self.sends.borrow_mut().push(to.clone());
+            match to {
+                Dest::User { user } if user == "shy" => Err(Failure::Unreachable),
+                _ => Ok(format!("m{}", self.sends.borrow().len())),
+            }
+        }
+        async fn edit(&self, _: &Dest, _: &str, _: &Message) -> Result<(), Failure> {
+            Ok(())
+        }
+        async fn delete(&self, _: &Dest, _: &str) -> Result<(), Failure> {
+            Ok(())
+        }
+        async fn strip(&self, _: &Dest, _: &str) -> Result<(), Failure> {
+            Ok(())
+        }
+    }
+
+    fn now_or_never<T>(future: impl Future<Output = T>) -> T {
+        let mut future = pin!(future);
+        loop {
+            if let Poll::Ready(value) =
+                future.as_mut().poll(&mut Context::from_waker(Waker::noop()))
+            {
+                return value;
+            }
+        }
+    }
+
+    fn board(text: &str, fresh: bool) -> Effect {
+        let to = Dest::Chat { chat: "g".into(), thread: None };
+        Effect::Show { to, slot: Slot::Board, message: Message::text(text), fresh }
+    }
+
+    /// A fresh message for a slot comes after the old one is retired, so a crash while the
+    /// retiring call waits for the rate limit cannot make the new one go out twice.
+    #[test]
+    fn a_fresh_show_retires_the_old_message_before_sending() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        store.enqueue(1, &[board("lobby", false)]).unwrap();
+        store.flush().unwrap();
+        now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let old = store.slot_message(1, Slot::Board).unwrap().unwrap();
+        store.enqueue(1, &[board("the game", true)]).unwrap();
+        store.flush().unwrap();
+        let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let calls: Vec<&str> = report
+            .calls
+            .iter()
+            .map(|c| match c {
+                Call::Strip { id, .. } if *id == old => "strip old",
+                Call::Send { .. } => "send",
+                _ => "other",
+            })
+            .collect();
+        assert_eq!(calls, ["strip old", "send"]);
+        assert_ne!(store.slot_message(1, Slot::Board).unwrap().unwrap(), old);
+    }
+
+    fn hello(user: &str) -> Effect {
+        Effect::Send { to: Dest::User { user: user.into() }, message: Message::text("hello") }
+    }
+
+    /// Found unreachable once, a user is not written to again, yet every table that has
+    /// something for them reports them, so each game can tell its group.
+    #[test]
+    fn an_unreachable_user_is_tried_once_and_reported_by_every_table() {
+        let store = SledStore::temporary().unwrap();
+        let shy = Shy::default();
+        store.enqueue(1, &[hello("shy"), hello("shy"), hello("bold")]).unwrap();
+        store.flush().unwrap();
+        let first = now_or_never(deliver(&store, Platform::Telegram, 1, &shy)).unwrap();
+        assert_eq!(first.unreachable, vec!["shy".to_string()]);
+        assert_eq!(shy.sends.borrow().len(), 2, "one attempt for shy, one for bold");
+        store.enqueue(2, &[hello("shy")]).unwrap();
+        store.flush().unwrap();
+        let second = now_or_never(deliver(&store, Platform::Telegram, 2, &shy)).unwrap();
+        assert_eq!(second.unreachable, vec!["shy".to_string()]);
+        assert_eq!(shy.sends.borrow().len(), 2, "no second attempt");
+        assert!(store.outbox(2).unwrap().is_empty());
     }
 }

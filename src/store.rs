@@ -13,9 +13,10 @@
 //! several bot processes. Durability is a separate [`Store::flush`], so a caller can commit many
 //! moves and make them durable together (group commit).
 
+use std::collections::BTreeSet;
 use std::path::Path;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 
 use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
 
@@ -99,6 +100,11 @@ pub struct SledStore {
     /// past the second are not delivered before the flush that covers them.
     issued: Arc<AtomicU64>,
     durable: Arc<AtomicU64>,
+    /// Positions handed out whose write has not ended yet (committed or failed): a flush
+    /// vouches only for positions below the oldest of them, so a flush made by another thread
+    /// (a deliverer, a second engine on the same store) never makes an entry deliverable that
+    /// was written after it.
+    writing: Arc<Mutex<BTreeSet<u64>>>,
 }
 
 /// Default cap of sled's page cache.
@@ -128,6 +134,7 @@ impl SledStore {
         Ok(SledStore {
             issued: Arc::new(AtomicU64::new(start)),
             durable: Arc::new(AtomicU64::new(start)),
+            writing: Arc::default(),
             outbox: db.open_tree("outbox")?,
             tables: db.open_tree("tables")?,
             chats: db.open_tree("chats")?,
@@ -220,25 +227,55 @@ fn log_key(id: u64, index: u64) -> Vec<u8> {
     key
 }
 
-/// A key and its value, ready to write.
-type KeyValue = (Vec<u8>, Vec<u8>);
-
 impl SledStore {
     /// Outbox entries keyed by table, then by a position from sled's monotonic id generator
-    /// (it never goes back, across restarts too).
-    fn outbox_entries(&self, table: u64, outbox: &[Effect]) -> Result<Vec<KeyValue>, StoreError> {
-        outbox
-            .iter()
-            .map(|effect| {
+    /// (it never goes back, across restarts too). The positions count as being written until
+    /// the returned guard is dropped, after the write.
+    fn outbox_entries(
+        &self,
+        table: u64,
+        outbox: &[Effect],
+    ) -> Result<(Vec<Entry>, Writing), StoreError> {
+        let mut guard = Writing { positions: Vec::new(), writing: self.writing.clone() };
+        let mut entries = Vec::with_capacity(outbox.len());
+        for effect in outbox {
+            let position = {
+                let mut writing = lock(&self.writing);
                 let position = self.db.generate_id()?;
-                self.issued.fetch_max(position, Ordering::SeqCst);
-                let mut key = table.to_be_bytes().to_vec();
-                key.extend_from_slice(&position.to_be_bytes());
-                let json = serde_json::to_vec(effect).expect("effects serialize");
-                Ok((key, json))
-            })
-            .collect()
+                writing.insert(position);
+                position
+            };
+            guard.positions.push(position);
+            self.issued.fetch_max(position, Ordering::SeqCst);
+            let mut key = table.to_be_bytes().to_vec();
+            key.extend_from_slice(&position.to_be_bytes());
+            let json = serde_json::to_vec(effect).expect("effects serialize");
+            entries.push((key, json));
+        }
+        Ok((entries, guard))
     }
+}
+
+/// An outbox entry as written: its key and its JSON.
+type Entry = (Vec<u8>, Vec<u8>);
+
+/// Outbox positions being written; they stop counting as such when this is dropped.
+struct Writing {
+    positions: Vec<u64>,
+    writing: Arc<Mutex<BTreeSet<u64>>>,
+}
+
+impl Drop for Writing {
+    fn drop(&mut self) {
+        let mut writing = lock(&self.writing);
+        for position in &self.positions {
+            writing.remove(position);
+        }
+    }
+}
+
+fn lock(writing: &Mutex<BTreeSet<u64>>) -> MutexGuard<'_, BTreeSet<u64>> {
+    writing.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 impl Store for SledStore {
@@ -281,7 +318,7 @@ impl Store for SledStore {
         outbox: &[Effect],
     ) -> Result<(), StoreError> {
         let id = table.id.to_be_bytes();
-        let outbox = self.outbox_entries(table.id, outbox)?;
+        let (outbox, _writing) = self.outbox_entries(table.id, outbox)?;
         let indexed = index_fingerprint(table);
         let mut record = table.seq.to_be_bytes().to_vec();
         record.extend_from_slice(&indexed.to_be_bytes());
@@ -379,7 +416,8 @@ impl Store for SledStore {
 
     fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
         let mut batch = sled::Batch::default();
-        for (key, json) in self.outbox_entries(table, outbox)? {
+        let (entries, _writing) = self.outbox_entries(table, outbox)?;
+        for (key, json) in entries {
             batch.insert(key, json);
         }
         self.outbox.apply_batch(batch)?;
@@ -477,7 +515,13 @@ impl Store for SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        let upto = self.issued.load(Ordering::SeqCst);
+        // Everything handed out before the oldest position still being written is in sled
+        // now, so the flush covers it.
+        let upto = {
+            let writing = lock(&self.writing);
+            let issued = self.issued.load(Ordering::SeqCst);
+            writing.first().map_or(issued, |oldest| issued.min(oldest - 1))
+        };
         self.db.flush()?;
         self.durable.fetch_max(upto, Ordering::SeqCst);
         Ok(())
@@ -493,5 +537,31 @@ impl Store for SledStore {
             }
         }
         Ok(out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Dest, Message};
+
+    fn effect() -> Effect {
+        Effect::Send { to: Dest::User { user: "u".into() }, message: Message::text("hi") }
+    }
+
+    /// A flush by another thread while an entry is being written must not vouch for it: the
+    /// entry becomes deliverable only with a flush that starts after its write.
+    #[test]
+    fn a_flush_does_not_cover_an_entry_still_being_written() {
+        let store = SledStore::temporary().unwrap();
+        let (entries, writing) = store.outbox_entries(7, &[effect()]).unwrap();
+        store.flush().unwrap();
+        for (key, json) in &entries {
+            store.outbox.insert(key.as_slice(), json.as_slice()).unwrap();
+        }
+        drop(writing);
+        assert!(store.outbox(7).unwrap().is_empty(), "visible before a flush covered it");
+        store.flush().unwrap();
+        assert_eq!(store.outbox(7).unwrap().len(), 1);
     }
 }

@@ -50,6 +50,10 @@ fn a_webhook_bot_plays_and_refuses_forged_updates() {
     }
 
     // A press of the live button, but from someone without the secret: refused, no effect.
+    // (The bot is idle first: a chat's messages are a second apart, so a longer silence
+    // means nothing is left to send.)
+    emulator.set_quiet(std::time::Duration::from_millis(1500));
+    emulator.settle();
     let board = current_board(&emulator, GROUP).expect("a board");
     let mover = players.iter().find(|p| board.plain().contains(&format!("{}, your turn", p.name)));
     let (_, data) = board.tokens()[0].clone();

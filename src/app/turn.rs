@@ -314,6 +314,7 @@ impl<S: Store> App<S> {
         for seat in 0..table.players.len() {
             let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
             let private = self.private_messages(user_lang, table, events, seat)?;
+            let prompted = private.iter().any(|e| matches!(e, Effect::Show { .. }));
             // A seat's prompt is edited while its turn goes on (picks, page turns, set-up
             // steps), and comes anew — a notification — when the turn comes to it.
             effects.extend(private.into_iter().map(|effect| match effect {
@@ -322,6 +323,12 @@ impl<S: Store> App<S> {
                 }
                 other => other,
             }));
+            if !prompted
+                && ctx.input.chat.private
+                && table.seat_of(&ctx.input.user_id()) == Some(seat)
+            {
+                effects.extend(self.answered_prompt(user_lang, table, seat)?);
+            }
         }
         Ok(effects)
     }
@@ -329,6 +336,23 @@ impl<S: Store> App<S> {
     fn keeps_board_history(&self, table: &Table) -> bool {
         let key = super::commands::board_mode_key(&table.chat);
         self.store.pref(&key).ok().flatten().as_deref() == Some("new")
+    }
+
+    /// The private prompt a player has just answered with nothing more to ask (the set-up
+    /// confirmed): it shows their view as it is now, without buttons, which could only be
+    /// stale from now on.
+    fn answered_prompt(&self, lang: &str, table: &mut Table, seat: Seat) -> Effects {
+        let slot = Slot::Private { seat };
+        if self.store.slot_message(table.id, slot)?.is_none() || table.status.is_over() {
+            return Ok(Vec::new());
+        }
+        let Some(user) = table.players.get(seat).map(|p| p.user.id.clone()) else {
+            return Ok(Vec::new());
+        };
+        let name = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
+        let mut message = Message::text(format!("🎲 {name}"));
+        message.board = Some(running(table)?.view(Viewer::Seat(seat), &[]));
+        Ok(vec![Effect::Show { to: Dest::User { user }, slot, message, fresh: false }])
     }
 
     /// The ping for whoever must act now, or, when the game is over, the old ping retired.

@@ -118,22 +118,30 @@ pub fn split(text: &str, limit: usize) -> Vec<String> {
 }
 
 /// The inline keyboard for the message's buttons (`None` when it has none). A URL button whose
-/// URL does not parse is dropped rather than failing the whole message.
-pub fn keyboard(rows: &[Vec<Button>]) -> Option<InlineKeyboardMarkup> {
+/// URL does not parse is dropped rather than failing the whole message. A private-chat button
+/// is a deep link into the bot's private chat (`bot` is its username): pressing Start there
+/// sends `/start go`, which brings the player's pending private messages.
+pub fn keyboard(rows: &[Vec<Button>], bot: &str) -> Option<InlineKeyboardMarkup> {
     let rows: Vec<Vec<InlineKeyboardButton>> = rows
         .iter()
-        .map(|row| row.iter().filter_map(button).collect::<Vec<_>>())
+        .map(|row| row.iter().filter_map(|b| button(b, bot)).collect::<Vec<_>>())
         .filter(|row| !row.is_empty())
         .collect();
     (!rows.is_empty()).then(|| InlineKeyboardMarkup::new(rows))
 }
 
-fn button(b: &Button) -> Option<InlineKeyboardButton> {
-    match &b.kind {
-        ButtonKind::Token(token) => Some(InlineKeyboardButton::callback(&b.text, token)),
-        ButtonKind::Url(url) => url.parse().ok().map(|url| InlineKeyboardButton::url(&b.text, url)),
-        ButtonKind::PrivateChat(_) => None,
-    }
+fn button(b: &Button, bot: &str) -> Option<InlineKeyboardButton> {
+    let url = match &b.kind {
+        ButtonKind::Token(token) => return Some(InlineKeyboardButton::callback(&b.text, token)),
+        ButtonKind::Url(url) => url.clone(),
+        ButtonKind::PrivateChat(_) => deep_link(bot),
+    };
+    url.parse().ok().map(|url| InlineKeyboardButton::url(&b.text, url))
+}
+
+/// The link that opens the bot's private chat; its Start sends `/start go`.
+pub fn deep_link(bot: &str) -> String {
+    format!("https://t.me/{bot}?start=go")
 }
 
 #[cfg(test)]
@@ -186,10 +194,13 @@ mod tests {
                 text: "Open".into(),
                 kind: ButtonKind::Url("https://t.me/b?start=t1".into()),
             }],
+            vec![Button { text: "Private".into(), kind: ButtonKind::PrivateChat("t1:0:m".into()) }],
         ];
-        let kb = keyboard(&rows).unwrap();
-        assert_eq!(kb.inline_keyboard.len(), 2);
+        let kb = keyboard(&rows, "igro_bot").unwrap();
+        assert_eq!(kb.inline_keyboard.len(), 3);
         assert_eq!(kb.inline_keyboard[0].len(), 1);
-        assert!(keyboard(&[]).is_none());
+        let link = serde_json::to_value(&kb.inline_keyboard[2][0]).unwrap();
+        assert_eq!(link["url"], "https://t.me/igro_bot?start=go", "{link}");
+        assert!(keyboard(&[], "igro_bot").is_none());
     }
 }

@@ -1,33 +1,51 @@
 //! The Telegram adapter: long polling with teloxide (or a webhook, [`webhook`], when
-//! `telegram.webhook_url` is set), every update turned into the core's `Input` ([`inbound`])
-//! and every `Effect` into Bot API calls ([`outbound`]). It decides nothing about games.
+//! `telegram.webhook_url` is set), every update turned into the core's `Input` ([`inbound`]),
+//! and every message a table shows delivered through the table's outbox ([`deliver`]) by the
+//! Telegram [`messenger`], paced by the bot's own [`limiter`]. It decides nothing about games.
 //!
-//! Updates of one chat are handled one after another (teloxide's dispatcher distributes by
-//! chat), so a game's messages keep their order and a tracked message's id is reported before
-//! the chat's next input; different chats run concurrently. The engine sits behind a mutex —
-//! its calls are short sled reads and writes.
+//! An update goes to the engine thread ([`engine`]: inputs that arrive together share one
+//! flush); the press is answered at once with the engine's notice (never waiting behind the
+//! message queue); replies that belong to no table go out through the [`deliver::Courier`];
+//! and the deliverers of the tables the input changed are woken. Each table has at most one
+//! deliverer running, so its messages keep their order across the group and the private
+//! chats, while tables — and the handling of updates — never wait for one another.
 
+mod deliver;
+mod engine;
 mod format;
 mod inbound;
+mod limiter;
 mod menu;
-mod outbound;
+mod messenger;
 mod retry;
 mod webhook;
 
 use std::sync::Arc;
 
-use igroteka::app::{App, AppConfig};
-use igroteka::store::SledStore;
-use teloxide::adaptors::throttle::{Limits, Settings, Throttle};
+use igroteka::app::{App, AppConfig, Effect, Input};
+use igroteka::store::{SledStore, Store};
+use igroteka::table::Platform;
 use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::prelude::*;
+use teloxide::types::CallbackQueryId;
 
 use crate::config::Config;
-use outbound::Adapter;
+use deliver::{Courier, Deliverers};
+use engine::Engine;
+use limiter::{Limiter, Limits};
+use messenger::Telegram;
 
-/// Overrides Telegram's per-chat message limits (messages per minute per chat): the emulator
-/// in the tests has none, and a test game would otherwise take minutes.
-pub const RATE_ENV: &str = "IGROTEKA_TELEGRAM_RATE";
+/// What every handler shares.
+#[derive(Debug)]
+struct Adapter {
+    bot: Bot,
+    engine: Engine,
+    deliverers: Arc<Deliverers>,
+    /// The bot's username from `getMe` (commands may name it).
+    username: String,
+    /// Only to mask it in logged errors.
+    token: String,
+}
 
 /// Runs the bot until the process is stopped.
 pub fn run(config: &Config, store: SledStore) -> Result<(), String> {
@@ -57,14 +75,30 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
     if let Err(e) = menu::publish(&bot).await {
         eprintln!("igroteka: telegram: setMyCommands: {}", retry::describe(&e, &token));
     }
-    let app = App::new(store, AppConfig::default());
-    let settings = Settings::default().limits(limits()).no_retry();
-    let throttled = Throttle::spawn_with_settings(bot.clone(), settings);
-    let adapter = Arc::new(Adapter::new(throttled.clone(), app, username.clone(), token.clone()));
+    let limiter = Arc::new(Limiter::new(Limits::TELEGRAM));
+    let messenger = Arc::new(Telegram::new(bot.clone(), limiter, username.clone(), token.clone()));
+    let engine = Engine::start(App::new(store.clone(), AppConfig::default()));
+    let courier = Arc::new(Courier::new(store.clone(), messenger.clone()));
+    let deliverers = Arc::new(Deliverers::new(store.clone(), messenger, engine.clone(), courier));
+    // What a previous run saved but did not get to deliver goes out first (the Telegram
+    // tables' part of it: one data folder may serve Discord too).
+    for table in store.outbox_tables().unwrap_or_default() {
+        let platform = store.load(table).ok().flatten().map(|t| t.chat.platform);
+        if platform == Some(Platform::Telegram) {
+            deliverers.wake(table);
+        }
+    }
+    let adapter = Arc::new(Adapter {
+        bot: bot.clone(),
+        engine,
+        deliverers,
+        username: username.clone(),
+        token: token.clone(),
+    });
     let handler = dptree::entry()
         .branch(Update::filter_message().endpoint(on_message))
         .branch(Update::filter_callback_query().endpoint(on_callback));
-    let mut dispatcher = Dispatcher::builder(throttled, handler)
+    let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
         .dependencies(dptree::deps![adapter])
         .default_handler(|_| async {})
         .build();
@@ -104,24 +138,43 @@ async fn on_callback(query: CallbackQuery, adapter: Arc<Adapter>) -> ResponseRes
     match inbound::from_callback(&query, inbound::now_ms()) {
         Some(input) => adapter.handle(input, Some(query.id)).await,
         // A button on a message the bot cannot see any more: still stop the spinner.
-        None => {
-            let _ = adapter.bot.answer_callback_query(query.id).await;
-        }
+        None => adapter.answer(query.id, None).await,
     }
     Ok(())
 }
 
-/// Telegram's documented limits, unless [`RATE_ENV`] raises the per-chat ones.
-fn limits() -> Limits {
-    let mut limits = Limits::default();
-    if let Some(per_minute) =
-        std::env::var(RATE_ENV).ok().and_then(|v| v.trim().parse::<u32>().ok())
-    {
-        let per_minute = per_minute.max(1);
-        limits.messages_per_min_chat = per_minute;
-        limits.messages_per_min_channel_or_supergroup = per_minute;
-        limits.messages_per_sec_chat = (per_minute / 60).max(1);
-        limits.messages_per_sec_overall = limits.messages_per_sec_overall.max(per_minute / 60);
+impl Adapter {
+    /// One input end to end: the engine, the answer to a press, then whatever must go out
+    /// (replies now, the tables' messages through their deliverers).
+    async fn handle(&self, input: Input, query: Option<CallbackQueryId>) {
+        let outcome = self.engine.run(input).await;
+        if let Some(query) = query {
+            // Every press is answered, before anything else is sent, and never paced: the
+            // user's spinner stops at once.
+            let answer = outcome.effects.iter().find_map(|e| match e {
+                Effect::Answer { text, alert } => Some((text.clone(), *alert)),
+                _ => None,
+            });
+            self.answer(query, answer).await;
+        }
+        self.deliverers.dispatch(outcome);
     }
-    limits
+
+    async fn answer(&self, query: CallbackQueryId, answer: Option<(String, bool)>) {
+        let (text, alert) = answer.unwrap_or_default();
+        let result = retry::call(|| {
+            let mut request = self.bot.answer_callback_query(query.clone());
+            if !text.is_empty() {
+                request = request.text(format::cut(&text, 200)).show_alert(alert);
+            }
+            request.send()
+        })
+        .await;
+        if let Err(e) = result {
+            eprintln!(
+                "igroteka: telegram: answerCallbackQuery: {}",
+                retry::describe(&e, &self.token)
+            );
+        }
+    }
 }

@@ -1,8 +1,9 @@
 //! Flood limits and safe error texts.
 //!
-//! teloxide never retries a `429 Too Many Requests` itself (the Throttle adaptor only paces
-//! sends), so every call — sends, edits and callback answers alike — goes through [`call`],
-//! which waits the `retry_after` Telegram asks for and tries again: nothing is lost under 429s.
+//! The bot paces its own calls ([`super::limiter`]) so Telegram should not need to refuse one,
+//! but teloxide never retries a `429 Too Many Requests` itself, so every call — sends, edits,
+//! deletions and callback answers alike — goes through [`call`], which waits the
+//! `retry_after` Telegram asks for and tries again: nothing is lost under 429s.
 //! Error texts of the HTTP client can quote the request URL, which holds the token:
 //! [`describe`] masks it before anything is logged.
 

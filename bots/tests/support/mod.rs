@@ -10,6 +10,7 @@
 
 #![allow(dead_code)]
 
+pub mod oracle;
 pub mod play;
 pub mod process;
 pub mod server;
@@ -49,7 +50,7 @@ impl Emulator {
             .expect("runtime");
         let shared = Arc::new(server::Shared {
             token: TOKEN.to_string(),
-            state: Mutex::new(State { next_message: 100, ..State::default() }),
+            state: Mutex::new(State { next_message: 100, limits: true, ..State::default() }),
         });
         let listener = runtime
             .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
@@ -114,6 +115,11 @@ impl Emulator {
         self.with(|s| s.blocked.insert(user.id));
     }
 
+    /// While `hold` is set, updates wait instead of going to the bot's `getUpdates`.
+    pub fn hold_updates(&self, hold: bool) {
+        self.with(|s| s.hold_updates = hold);
+    }
+
     /// The next `calls` calls of `method` (any case) fail with 429 and `retry_after`.
     pub fn flood(&self, method: &str, calls: usize, retry_after: u32) {
         self.with(|s| s.flood.insert(method.to_lowercase(), (calls, retry_after)));
@@ -158,6 +164,7 @@ impl Emulator {
         self.with(|s| {
             let (id, body) = Self::callback_query(s, user, message, data);
             s.open_queries.insert(id.clone());
+            s.pressed_at.insert(id.clone(), Instant::now());
             s.push_update("callback_query", body);
             id
         })
@@ -271,6 +278,36 @@ impl Emulator {
         self.with(|s| s.version)
     }
 
+    /// How many 429s the bot provoked by going over Telegram's limits (injected floods not
+    /// counted).
+    pub fn limited(&self) -> usize {
+        self.with(|s| s.limited)
+    }
+
+    /// How many times the bot called one of `methods` for `chat`.
+    pub fn calls_to(&self, chat: i64, methods: &[&str]) -> usize {
+        let methods: Vec<String> = methods.iter().map(|m| m.to_lowercase()).collect();
+        self.with(|s| {
+            s.call_log
+                .iter()
+                .filter(|c| c.chat == Some(chat) && methods.contains(&c.method))
+                .count()
+        })
+    }
+
+    /// The slowest answer to a press so far.
+    pub fn slowest_answer(&self) -> Duration {
+        self.with(|s| s.answers.iter().map(|a| a.latency).max().unwrap_or_default())
+    }
+
+    /// Press-to-answer latencies so far: the median, the 90th percentile and the slowest.
+    pub fn answer_latencies(&self) -> (Duration, Duration, Duration) {
+        let mut all = self.with(|s| s.answers.iter().map(|a| a.latency).collect::<Vec<_>>());
+        all.sort();
+        let at = |q: f64| all.get(((all.len() as f64 - 1.0) * q) as usize).copied();
+        (at(0.5).unwrap_or_default(), at(0.9).unwrap_or_default(), at(1.0).unwrap_or_default())
+    }
+
     /// How many times `method` was called.
     pub fn calls(&self, method: &str) -> usize {
         let method = method.to_lowercase();
@@ -339,11 +376,7 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
 pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
     let polls = emulator.calls("getUpdates");
     let log = data.with_extension(format!("log{}", polls));
-    let env = [
-        ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
-        ("TELOXIDE_API_URL", emulator.url()),
-        ("IGROTEKA_TELEGRAM_RATE", "100000".to_string()),
-    ];
+    let env = [("TELEGRAM_BOT_TOKEN", TOKEN.to_string()), ("TELOXIDE_API_URL", emulator.url())];
     let mut bot = BotProcess::start(data, log, &env);
     let deadline = Instant::now() + STEP;
     while emulator.calls("getUpdates") <= polls {
@@ -370,7 +403,6 @@ pub fn spawn_webhook_bot(emulator: &Emulator, data: &Path, port: u16) -> BotProc
     let env = [
         ("TELEGRAM_BOT_TOKEN", TOKEN.to_string()),
         ("TELOXIDE_API_URL", emulator.url()),
-        ("IGROTEKA_TELEGRAM_RATE", "100000".to_string()),
         ("TELEGRAM_WEBHOOK_URL", format!("http://127.0.0.1:{port}/telegram")),
         ("TELEGRAM_LISTEN", format!("127.0.0.1:{port}")),
     ];

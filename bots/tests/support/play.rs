@@ -1,12 +1,31 @@
-//! Playing through the emulator as people do: open a lobby, join, start, and press the newest
-//! keyboard of whoever the board names.
+//! Playing through the emulator as people do: open a lobby, join, start, and press the live
+//! board's keyboard as the player it names — as fast as the bot lets them: a press, its
+//! answer, then the board showing the move.
+//!
+//! The message model: the group holds one live board (a photo with the keyboard, edited in
+//! place as the game goes on) and at most one ping ("🔔 Alice: your move…"), sent anew when the
+//! turn passes (the old one is deleted).
 
-use super::{Emulator, STEP, Sent, State, TestUser, png_size};
+use std::time::{Duration, Instant};
+
+use super::{Answer, Emulator, STEP, Sent, State, TestUser, png_size};
+
+/// The text of a press the engine answers by showing the live board again.
+pub const REFRESHED: &str = "The board was behind";
 
 /// The player a board message names ("Alice, your turn: …").
 pub fn to_move<'a>(board: &Sent, players: &'a [TestUser]) -> Option<&'a TestUser> {
     let text = board.plain();
     players.iter().find(|p| text.contains(&format!("{}, your turn", p.name)))
+}
+
+/// The group's live board: the newest bot message there with callback buttons.
+pub fn live_board(emulator: &Emulator, chat: i64) -> Option<Sent> {
+    emulator.with(|s| live_in(s, chat))
+}
+
+fn live_in(state: &State, chat: i64) -> Option<Sent> {
+    state.latest(chat, |m| !m.tokens().is_empty())
 }
 
 /// The newest board message with a keyboard for a player's turn.
@@ -18,19 +37,38 @@ fn board_in(state: &State, chat: i64) -> Option<Sent> {
     state.latest(chat, |m| !m.tokens().is_empty() && m.plain().contains("your turn"))
 }
 
-/// Presses `data` on `message` as `user` and waits for the answer and, for an accepted press,
-/// the bot's reaction (its first message or edit, then silence).
-pub fn press(emulator: &Emulator, user: &TestUser, message: &Sent, data: &str) -> super::Answer {
-    let before = emulator.version();
+/// The bot's pings in `chat` still standing.
+pub fn pings(emulator: &Emulator, chat: i64) -> Vec<Sent> {
+    emulator.with(|s| {
+        s.messages
+            .iter()
+            .filter(|m| m.chat == chat && m.from.is_none() && m.plain().starts_with("🔔"))
+            .cloned()
+            .collect()
+    })
+}
+
+/// Whether `now` shows something else than `seen` (another message, or an edit of it).
+pub fn changed(seen: &Sent, now: &Sent) -> bool {
+    (now.id, now.edits) != (seen.id, seen.edits)
+}
+
+/// Waits until the message `seen` (chat and id) has been edited since, or is gone; returns
+/// it as it is now (`None` when deleted).
+pub fn wait_edit(emulator: &Emulator, seen: &Sent) -> Option<Sent> {
+    emulator.wait(&format!("an edit of message {}", seen.id), STEP, |s| {
+        match s.messages.iter().find(|m| m.chat == seen.chat && m.id == seen.id) {
+            Some(m) if m.edits != seen.edits => Some(Some(m.clone())),
+            Some(_) => None,
+            None => Some(None),
+        }
+    })
+}
+
+/// Presses `data` on `message` as `user` and waits for the answer.
+pub fn press(emulator: &Emulator, user: &TestUser, message: &Sent, data: &str) -> Answer {
     let query = emulator.press(user, message, data);
-    let answer = emulator.answer(&query);
-    if !answer.alert {
-        // The press and the answer bump the version once each; the reaction comes after the
-        // board is drawn, which may take longer than any quiet time.
-        emulator.wait("the bot's reaction", STEP, |s| (s.version > before + 2).then_some(()));
-    }
-    emulator.settle();
-    answer
+    emulator.answer(&query)
 }
 
 /// `/play <game>` by the first player, the others join, the first starts. Returns the first
@@ -40,8 +78,9 @@ pub fn start_game(emulator: &Emulator, chat: i64, players: &[TestUser], game: &s
     emulator.wait("the first board", STEP, |s| board_in(s, chat))
 }
 
-/// `/play <game>` by the first player, the others join, the first presses Start.
-pub fn open_and_start(emulator: &Emulator, chat: i64, players: &[TestUser], game: &str) {
+/// `/play <game>` by the first player, the others join, the first presses Start. Returns the
+/// lobby message.
+pub fn open_and_start(emulator: &Emulator, chat: i64, players: &[TestUser], game: &str) -> Sent {
     let mark = emulator.with(|s| s.next_message);
     emulator.say(chat, None, &players[0], &format!("/play {game}"));
     let mut lobby = emulator.expect(chat, mark, "New game");
@@ -61,11 +100,13 @@ pub fn open_and_start(emulator: &Emulator, chat: i64, players: &[TestUser], game
     let start = lobby.key("Start").and_then(|k| k.data.clone()).expect("a Start button");
     let answer = press(emulator, &players[0], &lobby, &start);
     assert!(!answer.alert, "starting was refused: {answer:?}");
+    lobby
 }
 
-/// Makes one move: the named player presses the first button of the newest board. Returns
-/// the board pressed.
-pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> Sent {
+/// Makes one move: the named player presses the first button of the live board, and the
+/// board is waited for until it shows the move (or, when the press found it behind, until it
+/// is brought up to date). Returns the board pressed and the answer.
+pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answer) {
     let board = current_board(emulator, chat).expect("a board with a keyboard");
     let player = to_move(&board, players).unwrap_or_else(|| {
         panic!("nobody named in {:?}\n{}", board.plain(), emulator.transcript())
@@ -76,10 +117,59 @@ pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> Sent {
     let (_, data) = board.tokens()[0].clone();
     let answer = press(emulator, player, &board, &data);
     assert!(!answer.alert, "a legal move was refused: {answer:?}\n{}", emulator.transcript());
-    board
+    wait_edit(emulator, &board);
+    (board, answer)
 }
 
-/// Whether the game in `chat` is over (the final ranking was posted).
+/// Whether the game in `chat` is over (the board shows the final ranking).
 pub fn finished(emulator: &Emulator, chat: i64) -> Option<Sent> {
-    emulator.latest(chat, |m| m.plain().contains("Game over"))
+    emulator.latest(chat, |m| m.photo.is_some() && m.plain().contains("Game over"))
+}
+
+/// What playing a game through the emulator took.
+#[derive(Debug, Default)]
+pub struct Played {
+    pub presses: usize,
+    /// Presses answered "the board was behind" (the board was healed, no move made).
+    pub healed: usize,
+    pub took: Duration,
+}
+
+/// Presses the live board as the named players until the game is over, or until `enough`
+/// says to stop. Returns what it took.
+pub fn play(
+    emulator: &Emulator,
+    chat: i64,
+    players: &[TestUser],
+    mut enough: impl FnMut(&Emulator, usize) -> bool,
+) -> Played {
+    let started = Instant::now();
+    let mut played = Played::default();
+    while finished(emulator, chat).is_none() && !enough(emulator, played.presses) {
+        let (_, answer) = step(emulator, chat, players);
+        played.presses += 1;
+        played.healed += usize::from(answer.text.starts_with(REFRESHED));
+    }
+    played.took = started.elapsed();
+    played
+}
+
+/// The newest private message to `user` with a button labelled `label`.
+pub fn private_keyboard(emulator: &Emulator, user: &TestUser, label: &str) -> Sent {
+    emulator.wait(&format!("{}'s keyboard with {label}", user.name), STEP, |s| {
+        s.latest(user.id, |m| m.key(label).is_some_and(|k| k.data.is_some()))
+    })
+}
+
+/// The «Идут танки» set-up in `user`'s private chat: Random set-up, then Ready once the
+/// prompt offers it.
+pub fn set_up(emulator: &Emulator, user: &TestUser) {
+    let prompt = private_keyboard(emulator, user, "Random set-up");
+    let data = prompt.key("Random set-up").and_then(|k| k.data.clone()).unwrap();
+    let answer = press(emulator, user, &prompt, &data);
+    assert!(!answer.alert, "{} pressing Random set-up: {answer:?}", user.name);
+    let prompt = private_keyboard(emulator, user, "Ready");
+    let data = prompt.key("Ready").and_then(|k| k.data.clone()).unwrap();
+    let answer = press(emulator, user, &prompt, &data);
+    assert!(!answer.alert, "{} pressing Ready: {answer:?}", user.name);
 }

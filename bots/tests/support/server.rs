@@ -14,7 +14,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::{Map, Value, json};
 
-use super::state::{BOT_ID, BOT_USERNAME, Sent, State, Webhook, parse_keyboard};
+use super::state::{BOT_ID, BOT_USERNAME, Call, PACED, Sent, State, Webhook, parse_keyboard};
 
 /// What a handler shares.
 #[derive(Debug)]
@@ -129,6 +129,25 @@ async fn api(
         Ok(p) => p,
         Err(e) => return fail(400, &format!("Bad Request: {e}")),
     };
+    let (chat, at) = (params.int("chat_id"), Instant::now());
+    let response = answer(&shared, &method, &params).await;
+    let mut state = shared.state.lock().unwrap();
+    let call = Call { method, chat, at, status: response.status().as_u16() };
+    state.call_log.push(call);
+    response
+}
+
+fn too_many(after: u64) -> Response {
+    let body = json!({
+        "ok": false, "error_code": 429,
+        "description": format!("Too Many Requests: retry after {after}"),
+        "parameters": {"retry_after": after},
+    });
+    (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response()
+}
+
+async fn answer(shared: &Shared, method: &str, params: &Params) -> Response {
+    let method = method.to_string();
     {
         let mut state = shared.state.lock().unwrap();
         state.calls.push(method.clone());
@@ -138,12 +157,15 @@ async fn api(
             *left -= 1;
             let after = *after;
             state.floods_served += 1;
-            let body = json!({
-                "ok": false, "error_code": 429,
-                "description": format!("Too Many Requests: retry after {after}"),
-                "parameters": {"retry_after": after},
-            });
-            return (StatusCode::TOO_MANY_REQUESTS, axum::Json(body)).into_response();
+            return too_many(u64::from(after));
+        }
+        if state.limits
+            && PACED.contains(&method.as_str())
+            && let Some(chat) = params.int("chat_id")
+            && let Some(after) = state.over_limit(chat, Instant::now())
+        {
+            state.limited += 1;
+            return too_many(after);
         }
     }
     if method == "getupdates" {
@@ -154,7 +176,7 @@ async fn api(
                  deleteWebhook to delete the webhook first",
             );
         }
-        return get_updates(&shared, &params).await;
+        return get_updates(shared, params).await;
     }
     let mut state = shared.state.lock().unwrap();
     match method.as_str() {
@@ -225,11 +247,12 @@ async fn api(
             }
             ok(info)
         }
-        "sendmessage" | "sendphoto" => send(&mut state, &params, method == "sendphoto"),
+        "sendmessage" | "sendphoto" => send(&mut state, params, method == "sendphoto"),
         "editmessagetext"
         | "editmessagemedia"
         | "editmessagereplymarkup"
-        | "editmessagecaption" => edit(&mut state, &params, &method),
+        | "editmessagecaption" => edit(&mut state, params, &method),
+        "deletemessage" => delete(&mut state, params),
         "answercallbackquery" => {
             let query = params.text("callback_query_id").unwrap_or_default();
             if !state.open_queries.remove(&query) {
@@ -240,7 +263,9 @@ async fn api(
             } else {
                 let text = params.text("text").unwrap_or_default();
                 let alert = params.bool("show_alert");
-                state.answers.push(super::state::Answer { query, text, alert });
+                let latency =
+                    state.pressed_at.get(&query).map(Instant::elapsed).unwrap_or_default();
+                state.answers.push(super::state::Answer { query, text, alert, latency });
                 state.version += 1;
                 ok(json!(true))
             }
@@ -261,13 +286,15 @@ async fn get_updates(shared: &Shared, params: &Params) -> Response {
             while state.updates.front().is_some_and(|(id, _)| *id < offset) {
                 state.updates.pop_front();
             }
-            if !state.updates.is_empty() || Instant::now() >= deadline {
+            let held = state.hold_updates;
+            if (!state.updates.is_empty() && !held) || Instant::now() >= deadline {
+                let limit = if held { 0 } else { limit };
                 let batch: Vec<Value> =
                     state.updates.iter().take(limit).map(|(_, u)| u.clone()).collect();
                 return ok(Value::Array(batch));
             }
         }
-        tokio::time::sleep(Duration::from_millis(20)).await;
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 
@@ -317,6 +344,19 @@ fn send(state: &mut State, params: &Params, photo: bool) -> Response {
     state.messages.push(message);
     state.version += 1;
     ok(json)
+}
+
+fn delete(state: &mut State, params: &Params) -> Response {
+    let (Some(chat), Some(id)) = (params.int("chat_id"), params.int("message_id")) else {
+        return fail(400, "Bad Request: message identifier is not specified");
+    };
+    let Some(at) = state.messages.iter().position(|m| m.chat == chat && m.id == id) else {
+        return fail(400, "Bad Request: message to delete not found");
+    };
+    let message = state.messages.remove(at);
+    state.deleted.push(message);
+    state.version += 1;
+    ok(json!(true))
 }
 
 fn edit(state: &mut State, params: &Params, method: &str) -> Response {

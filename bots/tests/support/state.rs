@@ -4,6 +4,7 @@
 //! lives in `server.rs`, webhook delivery in `webhook.rs`.
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
@@ -101,7 +102,38 @@ pub struct Answer {
     pub query: String,
     pub text: String,
     pub alert: bool,
+    /// How long after the press the answer came.
+    pub latency: Duration,
 }
+
+/// One Bot API call, as the emulator saw it.
+#[derive(Debug, Clone)]
+pub struct Call {
+    /// The method, lowercase.
+    pub method: String,
+    /// Its `chat_id`, when it has one.
+    pub chat: Option<i64>,
+    pub at: Instant,
+    /// The HTTP status answered.
+    pub status: u16,
+}
+
+/// The calls Telegram's flood limits count: the ones that create or edit a message.
+pub const PACED: [&str; 6] = [
+    "sendmessage",
+    "sendphoto",
+    "editmessagetext",
+    "editmessagemedia",
+    "editmessagecaption",
+    "editmessagereplymarkup",
+];
+
+/// Telegram's limits as the emulator enforces them.
+pub const CHAT_GAP: Duration = Duration::from_secs(1);
+pub const GROUP_MAX: usize = 20;
+pub const GROUP_WINDOW: Duration = Duration::from_secs(60);
+pub const GLOBAL_MAX: usize = 30;
+pub const GLOBAL_WINDOW: Duration = Duration::from_secs(1);
 
 /// The webhook set by `setWebhook`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -152,8 +184,25 @@ pub struct State {
     pub flood: HashMap<String, (usize, u32)>,
     /// Every call, by lowercase method name.
     pub calls: Vec<String>,
-    /// Number of 429s served.
+    /// Number of 429s served for `flood` injections.
     pub floods_served: usize,
+    /// Enforce Telegram's flood limits (on unless a test turns them off).
+    pub limits: bool,
+    /// 429s served because the bot went over a limit.
+    pub limited: usize,
+    /// When each chat's paced calls arrived (the last minute's), and all chats' (the last
+    /// second's).
+    pub paced: HashMap<i64, VecDeque<Instant>>,
+    pub paced_all: VecDeque<Instant>,
+    /// Every call with its chat, time and status.
+    pub call_log: Vec<Call>,
+    /// When each callback query was made.
+    pub pressed_at: HashMap<String, Instant>,
+    /// Messages the bot deleted.
+    pub deleted: Vec<Sent>,
+    /// While set, `getUpdates` hands out nothing (updates wait, as at Telegram while a bot
+    /// is down).
+    pub hold_updates: bool,
     /// `setMyCommands` bodies.
     pub commands: Vec<Value>,
     /// Bumped by every change a test may wait for.
@@ -234,6 +283,45 @@ impl State {
 
     pub fn message_mut(&mut self, chat: i64, id: i64) -> Option<&mut Sent> {
         self.messages.iter_mut().find(|m| m.chat == chat && m.id == id)
+    }
+
+    /// A paced call to `chat` arriving at `now`: `Some(retry_after)` in seconds if it goes
+    /// over one of Telegram's limits (two calls within a second in one chat, more than 20 a
+    /// minute in a group, more than 30 a second overall), else it is counted.
+    pub fn over_limit(&mut self, chat: i64, now: Instant) -> Option<u64> {
+        let seconds = |d: Duration| d.as_secs_f64().ceil().max(1.0) as u64;
+        while self.paced_all.front().is_some_and(|t| now - *t >= GLOBAL_WINDOW) {
+            self.paced_all.pop_front();
+        }
+        if self.paced_all.len() >= GLOBAL_MAX {
+            return Some(seconds(GLOBAL_WINDOW - (now - self.paced_all[0])));
+        }
+        let recent = self.paced.entry(chat).or_default();
+        while recent.front().is_some_and(|t| now - *t >= GROUP_WINDOW) {
+            recent.pop_front();
+        }
+        if let Some(last) = recent.back()
+            && now - *last < CHAT_GAP
+        {
+            return Some(seconds(CHAT_GAP - (now - *last)));
+        }
+        if chat < 0 && recent.len() >= GROUP_MAX {
+            let oldest = recent[recent.len() - GROUP_MAX];
+            return Some(seconds(GROUP_WINDOW - (now - oldest)));
+        }
+        recent.push_back(now);
+        self.paced_all.push_back(now);
+        None
+    }
+
+    /// The bot's paced calls to `chat` that counted (not refused with 429), with when they
+    /// arrived.
+    pub fn paced_calls(&self, chat: i64) -> Vec<&Call> {
+        self.call_log
+            .iter()
+            .filter(|c| c.chat == Some(chat) && PACED.contains(&c.method.as_str()))
+            .filter(|c| c.status != 429)
+            .collect()
     }
 }
 

@@ -1,0 +1,81 @@
+//! The conversation engine on a thread of its own, fed by a channel.
+//!
+//! Every update handler (and every deliverer that reports an unreachable player) sends its
+//! input here and awaits its own outcome. The engine takes whatever inputs queued while it was
+//! busy and handles them together with [`App::handle_batch`], so updates that arrive at the same
+//! time share one flush to disk (group commit) instead of queueing behind one flush each; no
+//! async thread ever waits on sled.
+
+use igroteka::app::{App, Effect, Input};
+use igroteka::store::SledStore;
+use tokio::sync::{mpsc, oneshot};
+
+/// The most inputs handled with one flush.
+const BATCH: usize = 64;
+
+/// What the engine made of one input.
+#[derive(Debug, Default)]
+pub struct Outcome {
+    /// To carry out at once: the press's answer, replies that belong to no table, buttons
+    /// to strip from an old message.
+    pub effects: Vec<Effect>,
+    /// Tables whose outboxes got entries in the batch (durable now): their deliverers should
+    /// run.
+    pub dirty: Vec<u64>,
+}
+
+struct Job {
+    input: Input,
+    reply: oneshot::Sender<Outcome>,
+}
+
+/// A handle to the engine thread; cloning it is cheap.
+#[derive(Debug, Clone)]
+pub struct Engine {
+    jobs: mpsc::UnboundedSender<Job>,
+}
+
+impl std::fmt::Debug for Job {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Job").field("input", &self.input).finish_non_exhaustive()
+    }
+}
+
+impl Engine {
+    /// Starts the engine thread; it ends when every handle is dropped.
+    pub fn start(mut app: App<SledStore>) -> Engine {
+        let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
+        std::thread::Builder::new()
+            .name("igroteka-engine".into())
+            .spawn(move || {
+                while let Some(first) = queue.blocking_recv() {
+                    let mut batch = vec![first];
+                    while batch.len() < BATCH {
+                        match queue.try_recv() {
+                            Ok(job) => batch.push(job),
+                            Err(_) => break,
+                        }
+                    }
+                    let inputs: Vec<Input> = batch.iter().map(|job| job.input.clone()).collect();
+                    let results = app.handle_batch(&inputs);
+                    let dirty = app.take_dirty();
+                    for (job, effects) in batch.into_iter().zip(results) {
+                        // A caller that went away needs no answer.
+                        let _ = job.reply.send(Outcome { effects, dirty: dirty.clone() });
+                    }
+                }
+            })
+            .expect("cannot start the engine thread");
+        Engine { jobs }
+    }
+
+    /// Handles one input; its changes are durable when this returns.
+    pub async fn run(&self, input: Input) -> Outcome {
+        let (reply, outcome) = oneshot::channel();
+        if self.jobs.send(Job { input, reply }).is_err() {
+            eprintln!("igroteka: telegram: the engine has stopped");
+            return Outcome::default();
+        }
+        outcome.await.unwrap_or_default()
+    }
+}
