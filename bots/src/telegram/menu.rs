@@ -20,6 +20,11 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("rules", "The rules of a game", "Правила игры"),
     ("games", "All games", "Все игры"),
     ("lang", "Language: en or ru", "Язык: en или ru"),
+    (
+        "boards",
+        "One board edited in place, or a new one every turn",
+        "Одна доска или новая каждый ход",
+    ),
     ("help", "What I can do", "Что я умею"),
 ];
 
