@@ -5,6 +5,8 @@ mod common;
 
 use common::{Chatroom, start_game};
 use igroteka::app::{Dest, Effect, Message};
+use igroteka::game::{Actor, ToMove};
+use igroteka::harness;
 use igroteka::outbox::Slot;
 use igroteka::registry;
 use igroteka::rng;
@@ -213,4 +215,90 @@ fn unreachable_users_are_remembered_per_platform() {
     assert!(!store.is_unreachable(Platform::Discord, "42").unwrap());
     store.set_unreachable(Platform::Telegram, "42", false).unwrap();
     assert!(!store.is_unreachable(Platform::Telegram, "42").unwrap());
+}
+
+/// A record as the store wrote it before data folders were compressed: schema 1, JSON behind
+/// the 16-byte header (sequence number, index fingerprint), written by that code for a
+/// two-player Aeroplane Chess table after three moves; and its action log.
+const OLD_ID: u64 = 42;
+const OLD_SEQ: u64 = 4;
+const OLD_RECORD: &str = r#"{"schema":1,"id":42,"chat":{"platform":"telegram","chat":"-100123","thread":null},"game":"aeroplane","settings":{"centre":"exact","fly-then-jump":"off","stacking":"on","takeoff":"even"},"creator":{"platform":"telegram","id":"501"},"players":[{"user":{"platform":"telegram","id":"501"},"name":"Alice"},{"user":{"platform":"telegram","id":"502"},"name":"Bob"}],"status":"playing","seq":4,"created_at":1700000000000,"updated_at":1700000002002,"log_len":5,"rng":{"seed":[200,12,64,59,208,32,108,9,55,166,59,111,242,79,37,30,60,187,47,27,179,132,86,90,154,160,102,21,13,27,32,63],"stream":0,"word_pos":4},"state":{"rules":{"take_off":"Even","bounce":false,"fly_then_jump":false,"stacking":true},"seats":2,"corners":[0,2],"fleets":[{"planes":[{"spot":{"Step":0},"stack":1},{"spot":"Hangar","stack":2},{"spot":"Hangar","stack":4},{"spot":"Hangar","stack":8}]},{"planes":[{"spot":"Hangar","stack":1},{"spot":"Hangar","stack":2},{"spot":"Hangar","stack":4},{"spot":"Hangar","stack":8}]},{"planes":[{"spot":"Hangar","stack":1},{"spot":"Hangar","stack":2},{"spot":"Hangar","stack":4},{"spot":"Hangar","stack":8}]},{"planes":[{"spot":"Hangar","stack":1},{"spot":"Hangar","stack":2},{"spot":"Hangar","stack":4},{"spot":"Hangar","stack":8}]}],"phase":"Roll","turn":0,"sixes":0,"six_movers":0,"last_roll":3,"finished":[],"resigned":[]},"selection":{},"page":{},"picks":{},"acted":{"0":2,"1":1},"lang":"ru"}"#;
+const OLD_LOG: [&str; 5] = [
+    r#"{"act":{"actor":{"Seat":0},"action":"Roll"}}"#,
+    r#"{"act":{"actor":"Chance","action":{"Face":4}}}"#,
+    r#"{"act":{"actor":{"Seat":0},"action":{"Move":{"plane":1,"stack":false}}}}"#,
+    r#"{"act":{"actor":{"Seat":1},"action":"Roll"}}"#,
+    r#"{"act":{"actor":"Chance","action":{"Face":3}}}"#,
+];
+
+fn sled_conf(dir: &std::path::Path) -> String {
+    String::from_utf8_lossy(&std::fs::read(dir.join("conf")).unwrap()).into_owned()
+}
+
+#[test]
+fn a_folder_and_record_written_before_compression_still_load_and_play_on() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        // The folder as the store created it then: sled's defaults, no compression.
+        let db = sled::Config::new().path(dir.path()).flush_every_ms(None).open().unwrap();
+        let mut record = OLD_SEQ.to_be_bytes().to_vec();
+        record.extend_from_slice(&1u64.to_be_bytes());
+        record.extend_from_slice(OLD_RECORD.as_bytes());
+        db.open_tree("tables").unwrap().insert(OLD_ID.to_be_bytes(), record).unwrap();
+        let log = db.open_tree("log").unwrap();
+        for (index, entry) in OLD_LOG.iter().enumerate() {
+            let mut key = OLD_ID.to_be_bytes().to_vec();
+            key.extend_from_slice(&(index as u64).to_be_bytes());
+            log.insert(key, entry.as_bytes()).unwrap();
+        }
+        db.open_tree("unfinished").unwrap().insert(OLD_ID.to_be_bytes(), &[]).unwrap();
+        db.flush().unwrap();
+    }
+    assert!(sled_conf(dir.path()).contains("use_compression: false"));
+
+    let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+    assert_eq!(store.unfinished().unwrap(), vec![OLD_ID]);
+    let mut table = store.load(OLD_ID).unwrap().expect("the old record loads");
+    assert_eq!((table.seq, table.log_len(), table.status), (OLD_SEQ, 5, Status::Playing));
+    assert_eq!(table.players[1].name, "Bob");
+    assert_eq!(table.lang, "ru");
+    // The log is still the source of truth: replaying it gives the stored state.
+    let log = store.log(OLD_ID).unwrap();
+    assert_eq!(log.len(), OLD_LOG.len());
+    assert_eq!(Some(table.replay(&log).unwrap().snapshot().as_str()), table.state());
+
+    // The game goes on in the old folder, which keeps its own storage parameters.
+    let ToMove::Seats(seats) = table.to_move() else { panic!("Alice is to roll") };
+    assert_eq!(seats, vec![0]);
+    let game = table.game_ref().unwrap();
+    let (actor, action) = harness::random_dyn_action(game, &mut rng::seeded(3)).unwrap().unwrap();
+    assert_eq!(actor, Actor::Seat(0));
+    table.act(0, &action, 1_700_000_003_000).unwrap();
+    store.save(&table, Some(OLD_SEQ), &[]).unwrap();
+    store.flush().unwrap();
+    drop(store);
+    let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+    let back = store.load(OLD_ID).unwrap().unwrap();
+    assert_eq!(back.seq, OLD_SEQ + 1);
+    let log = store.log(OLD_ID).unwrap();
+    assert_eq!(log.len() as u64, back.log_len());
+    assert!(back.log_len() > 5);
+    assert_eq!(Some(back.replay(&log).unwrap().snapshot().as_str()), back.state());
+    assert!(sled_conf(dir.path()).contains("use_compression: false"));
+}
+
+#[test]
+fn a_new_data_folder_is_compressed_and_reopens() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("data");
+    let id = {
+        let store = SledStore::open(&path, 4 << 20).unwrap();
+        let table = lobby(&store, "c-new");
+        store.save(&table, None, &[]).unwrap();
+        store.flush().unwrap();
+        table.id
+    };
+    assert!(sled_conf(&path).contains("use_compression: true"), "{}", sled_conf(&path));
+    let store = SledStore::open(&path, 4 << 20).unwrap();
+    assert_eq!(store.load(id).unwrap().unwrap().players[0].name, "Alice");
 }

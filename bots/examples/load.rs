@@ -1,0 +1,405 @@
+//! A load driver for the real binary: starts `igroteka script --data DIR`, opens `--tables`
+//! two-player games (one group chat each), then presses the move buttons the output shows,
+//! `--moves` presses per table, and reports press → done latency (p50 / p99 / max), durable
+//! presses per second and the data folder's size per table.
+//!
+//! ```sh
+//! cargo build --release -p igroteka-bots
+//! cargo run --release -p igroteka-bots --example load -- [--tables 1000] [--moves 10]
+//!     [--game aeroplane|tank-battle] [--window N] [--bin PATH] [--data DIR]
+//! ```
+//!
+//! - `--window N` caps the inputs in flight. The default (one per table) is the pipelined
+//!   mode: every table whose previous press is answered gets its next one written at once,
+//!   without waiting for the other tables, so inputs that arrive together can share a flush.
+//!   `--window 1` is the unpipelined mode: one input, wait for its done line, the next.
+//! - A press is timed from writing its line to reading its `{"input":N,"done":true}` line;
+//!   in the pipelined mode that includes the wait behind the inputs ahead of it.
+//! - A press counts as durable when its done line arrives: script mode flushes before it
+//!   delivers and closes an input. Presses per second run from the first press written to
+//!   the last done line read.
+//! - The binary is `target/release/igroteka` next to this example's own build (or `--bin`);
+//!   it runs without `--render`, so no board is drawn.
+//! - The data folder is a fresh temporary one unless `--data` names one (it must not exist);
+//!   its size is taken after the binary has exited.
+//!
+//! The protocol is docs/scripting.md's. A press is made by the player last mentioned (the
+//! ping that passes the turn), on the first button of the table's live board, naming that
+//! board's message id. Figures go to docs/performance.md ("Write path and disk").
+
+use std::collections::{HashMap, VecDeque};
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+struct Args {
+    tables: usize,
+    moves: usize,
+    game: String,
+    window: Option<usize>,
+    bin: Option<PathBuf>,
+    data: Option<PathBuf>,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        tables: 1000,
+        moves: 10,
+        game: "aeroplane".into(),
+        window: None,
+        bin: None,
+        data: None,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{arg} needs a value"))?;
+        let number = || value.parse::<usize>().map_err(|e| format!("{arg} {value}: {e}"));
+        match arg.as_str() {
+            "--tables" => args.tables = number()?,
+            "--moves" => args.moves = number()?,
+            "--window" => args.window = Some(number()?.max(1)),
+            "--game" => args.game = value,
+            "--bin" => args.bin = Some(value.into()),
+            "--data" => args.data = Some(value.into()),
+            other => return Err(format!("unknown option {other} (see the header of load.rs)")),
+        }
+    }
+    Ok(args)
+}
+
+/// Everything the binary wrote for one input, read when its done line arrived.
+struct Answered {
+    input: usize,
+    /// Each effect with the id the local platform gave a sent message.
+    effects: Vec<(Value, Option<String>)>,
+    error: Option<String>,
+    at: Instant,
+}
+
+/// Reads the output, groups it by input and reports each input when its done line arrives.
+fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
+    let mut effects: HashMap<usize, Vec<(Value, Option<String>)>> = HashMap::new();
+    let mut errors: HashMap<usize, String> = HashMap::new();
+    for line in out.lines() {
+        let Ok(line) = line else { break };
+        let Ok(value) = serde_json::from_str::<Value>(&line) else {
+            eprintln!("load: unreadable output line: {line}");
+            continue;
+        };
+        let Some(input) = value["input"].as_u64().map(|n| n as usize) else { continue };
+        if value["done"] == json!(true) {
+            let at = Instant::now();
+            let answered = Answered {
+                input,
+                effects: effects.remove(&input).unwrap_or_default(),
+                error: errors.remove(&input),
+                at,
+            };
+            if answers.send(answered).is_err() {
+                break;
+            }
+        } else if let Some(error) = value["error"].as_str() {
+            errors.insert(input, error.to_string());
+        } else {
+            let id = value["message_id"].as_str().map(str::to_string);
+            effects.entry(input).or_default().push((value["effect"].clone(), id));
+        }
+    }
+}
+
+fn chat(t: usize) -> String {
+    format!("load-{t}")
+}
+
+fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+fn command(t: usize, user: &str, name: &str, args: &[&str]) -> Value {
+    json!({
+        "platform": "console",
+        "chat": {"id": chat(t)},
+        "user": {"id": format!("{user}{t}"), "name": format!("{user}{t}")},
+        "now": now_ms(),
+        "action": {"command": {"name": name, "args": args}},
+    })
+}
+
+/// What a table's chat shows: the live board's first button and message id, and who was
+/// last asked to move (a mention; a board edited in place keeps the same player).
+#[derive(Default)]
+struct Shown {
+    token: Option<String>,
+    message_id: Option<String>,
+    to_move: Option<(Value, Value)>,
+}
+
+impl Shown {
+    /// Notes the output of one input; whether it showed a new keyboard.
+    fn note(&mut self, effects: &[(Value, Option<String>)]) -> bool {
+        let mut changed = false;
+        for (effect, sent_id) in effects {
+            let (message, id) = if let Some(send) = effect.get("send") {
+                (&send["message"], sent_id.clone())
+            } else if let Some(edit) = effect.get("edit") {
+                (&edit["message"], edit["message_id"].as_str().map(str::to_string))
+            } else {
+                continue;
+            };
+            if let Some(mention) = message["mentions"].as_array().and_then(|m| m.first()) {
+                self.to_move = Some((mention["user"].clone(), mention["name"].clone()));
+            }
+            let token = message["buttons"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter_map(Value::as_array)
+                .flatten()
+                .find_map(|button| button["token"].as_str());
+            if let Some(token) = token {
+                (self.token, self.message_id, changed) = (Some(token.to_string()), id, true);
+            }
+        }
+        changed
+    }
+
+    /// The press the player to move would make: the first button of the live board.
+    fn press(&self, t: usize) -> Option<Value> {
+        let (user, name) = self.to_move.clone()?;
+        let mut press = json!({"token": self.token.clone()?});
+        if let Some(id) = &self.message_id {
+            press["message_id"] = json!(id);
+        }
+        Some(json!({
+            "platform": "console",
+            "chat": {"id": chat(t)},
+            "user": {"id": user, "name": name},
+            "now": now_ms(),
+            "action": {"press": press},
+        }))
+    }
+}
+
+/// A press answered by a refusal alone (stale, not your turn, …): a driver bug, not a move.
+fn refused(effects: &[(Value, Option<String>)]) -> bool {
+    effects.iter().any(|(effect, _)| effect["answer"]["alert"] == json!(true))
+}
+
+/// What a table waits for.
+#[derive(Clone, Copy, PartialEq)]
+enum Step {
+    Setup(usize),
+    Press,
+}
+
+struct Table {
+    /// Lines still to write, in order (one in flight per table: a press needs the output of
+    /// the input before it).
+    queue: VecDeque<(Value, Step)>,
+    shown: Shown,
+    presses: usize,
+}
+
+fn du(dir: &Path) -> u64 {
+    let mut total = 0;
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for entry in entries.flatten() {
+            let Ok(meta) = entry.metadata() else { continue };
+            total += if meta.is_dir() { du(&entry.path()) } else { meta.blocks() * 512 };
+        }
+    }
+    total
+}
+
+fn peak_rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)]
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("load: {e}");
+        std::process::exit(1);
+    }
+}
+
+fn run() -> Result<(), String> {
+    let args = parse_args()?;
+    let bin = match &args.bin {
+        Some(bin) => bin.clone(),
+        None => std::env::current_exe()
+            .map_err(|e| e.to_string())?
+            .parent()
+            .and_then(Path::parent)
+            .map(|release| release.join("igroteka"))
+            .ok_or("cannot locate target/release; pass --bin")?,
+    };
+    if !bin.exists() {
+        return Err(format!(
+            "no binary at {} (cargo build --release -p igroteka-bots, or --bin PATH)",
+            bin.display()
+        ));
+    }
+    let temp = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let data = args.data.clone().unwrap_or_else(|| temp.path().join("data"));
+    if data.exists() {
+        return Err(format!("{} exists; the driver wants a fresh data folder", data.display()));
+    }
+    let window = args.window.unwrap_or(args.tables).max(1);
+
+    let mut child = Command::new(&bin)
+        .arg("script")
+        .arg("--data")
+        .arg(&data)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+    let pid = child.id();
+    let mut stdin = BufWriter::new(child.stdin.take().ok_or("no stdin")?);
+    let stdout = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+    let (tx, answers) = mpsc::channel();
+    let reader = std::thread::spawn(move || read_output(stdout, tx));
+
+    let mut tables: Vec<Table> = (0..args.tables)
+        .map(|t| Table {
+            queue: VecDeque::from([
+                (command(t, "a", "play", &[&args.game]), Step::Setup(0)),
+                (command(t, "b", "join", &[]), Step::Setup(1)),
+                (command(t, "a", "startgame", &[]), Step::Setup(2)),
+            ]),
+            shown: Shown::default(),
+            presses: 0,
+        })
+        .collect();
+    // Tables whose next line may be written now, and what is in flight.
+    let mut ready: VecDeque<usize> = (0..args.tables).collect();
+    let mut in_flight: HashMap<usize, (usize, Step, Instant)> = HashMap::new();
+    let mut next_input = 0usize;
+    let mut latencies: Vec<Duration> = Vec::new();
+    let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
+    let started = Instant::now();
+    let mut first_press: Option<Instant> = None;
+    let mut last_done = started;
+
+    loop {
+        // Write every line the window allows, then flush once: lines that go out together can
+        // be handled together.
+        let mut wrote = false;
+        while in_flight.len() < window {
+            let Some(t) = ready.pop_front() else { break };
+            let Some((line, step)) = tables[t].queue.pop_front() else { continue };
+            let text = serde_json::to_string(&line).map_err(|e| e.to_string())?;
+            let at = Instant::now();
+            writeln!(stdin, "{text}").map_err(|e| format!("writing to the binary: {e}"))?;
+            if step == Step::Press {
+                first_press.get_or_insert(at);
+            }
+            in_flight.insert(next_input, (t, step, at));
+            next_input += 1;
+            wrote = true;
+        }
+        if wrote {
+            stdin.flush().map_err(|e| format!("writing to the binary: {e}"))?;
+        }
+        if in_flight.is_empty() {
+            break;
+        }
+        let answered = answers
+            .recv_timeout(Duration::from_secs(60))
+            .map_err(|_| "the binary stopped answering (no done line for 60 s)".to_string())?;
+        let mut batch = vec![answered];
+        batch.extend(answers.try_iter());
+        for answered in batch {
+            let Some((t, step, at)) = in_flight.remove(&answered.input) else {
+                return Err(format!("a done line for input {} never sent", answered.input));
+            };
+            if let Some(error) = answered.error {
+                return Err(format!("input {} rejected: {error}", answered.input));
+            }
+            last_done = answered.at;
+            match step {
+                Step::Setup(_) => setup_inputs += 1,
+                Step::Press => {
+                    latencies.push(answered.at - at);
+                    if refused(&answered.effects) {
+                        refusals += 1;
+                    } else {
+                        tables[t].presses += 1;
+                    }
+                }
+            }
+            let table = &mut tables[t];
+            let changed = table.shown.note(&answered.effects);
+            let playing = matches!(step, Step::Setup(2) | Step::Press);
+            if playing && table.presses < args.moves {
+                match table.shown.press(t) {
+                    Some(press) if changed => table.queue.push_back((press, Step::Press)),
+                    _ => over += 1,
+                }
+            }
+            if !tables[t].queue.is_empty() {
+                ready.push_back(t);
+            }
+        }
+    }
+    let peak = peak_rss_kb(pid);
+    drop(stdin);
+    let status = child.wait().map_err(|e| e.to_string())?;
+    let _ = reader.join();
+    if !status.success() {
+        return Err(format!("the binary exited with {status}"));
+    }
+
+    let presses: usize = tables.iter().map(|t| t.presses).sum();
+    let press_secs = first_press.map(|f| (last_done - f).as_secs_f64()).unwrap_or(0.0);
+    latencies.sort();
+    let folder = du(&data);
+    println!(
+        "{} tables of {} ({setup_inputs} set-up inputs), window {window}: {presses} presses \
+         applied, {refusals} refused, {over} games over early",
+        args.tables, args.game
+    );
+    println!(
+        "press -> done: p50 {}, p99 {}, max {}",
+        ms(percentile(&latencies, 0.50)),
+        ms(percentile(&latencies, 0.99)),
+        ms(latencies.last().copied().unwrap_or_default())
+    );
+    println!(
+        "durable presses: {presses} in {press_secs:.2} s = {:.0} presses/s (whole run {:.2} s)",
+        presses as f64 / press_secs.max(1e-9),
+        started.elapsed().as_secs_f64()
+    );
+    println!(
+        "data folder after exit: {:.1} MB = {:.0} B/table; script process peak RSS {}",
+        folder as f64 / 1e6,
+        folder as f64 / args.tables.max(1) as f64,
+        peak.map(|kb| format!("{:.1} MB", kb as f64 / 1024.0)).unwrap_or_else(|| "?".into())
+    );
+    if refusals > 0 {
+        return Err(format!("{refusals} presses were refused: the driver pressed wrongly"));
+    }
+    Ok(())
+}
