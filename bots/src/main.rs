@@ -71,7 +71,7 @@ fn load_config() -> Result<Config, String> {
 /// Opens the store and makes Ctrl-C / SIGTERM flush it before the process ends.
 fn open_store(config: &Config) -> Result<SledStore, String> {
     let dir = config.data_dir();
-    let store = open_waiting(&dir, config.cache_bytes()).map_err(|e| {
+    let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
         format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
     })?;
     let on_signal = store.clone();
@@ -81,24 +81,6 @@ fn open_store(config: &Config) -> Result<SledStore, String> {
     })
     .map_err(|e| format!("cannot install the signal handler: {e}"))?;
     Ok(store)
-}
-
-/// Opens the data folder, waiting up to two seconds for a process that is still letting go of
-/// it (a restart right after a stop or a crash).
-fn open_waiting(
-    dir: &std::path::Path,
-    cache: u64,
-) -> Result<SledStore, igroteka::store::StoreError> {
-    let mut tries = 0;
-    loop {
-        match SledStore::open(dir, cache) {
-            Err(_) if tries < 40 => {
-                tries += 1;
-                std::thread::sleep(std::time::Duration::from_millis(50));
-            }
-            result => return result,
-        }
-    }
 }
 
 fn run_bot() -> Result<(), String> {
@@ -171,7 +153,7 @@ fn script(args: &[String]) -> Result<(), String> {
         }
     }
     let store = match data {
-        Some(dir) => open_waiting(&dir, igroteka::store::DEFAULT_CACHE_BYTES),
+        Some(dir) => SledStore::open(&dir, igroteka::store::DEFAULT_CACHE_BYTES),
         None => SledStore::temporary(),
     }
     .map_err(|e| e.to_string())?;
