@@ -192,22 +192,22 @@ impl Discord {
         }
     }
 
-    /// The route to use for a private message to `user` about a table in `channel`.
+    /// The route to use for a private message to `user` about a table in `channel`: their
+    /// newest interaction whose token is still valid — for a message with buttons, only one in
+    /// the table's channel or in their DMs, where a press on it is accepted.
     fn route(&self, user: u64, channel: Option<u64>, has_buttons: bool) -> Option<Route> {
         let known = self.known();
-        let valid = |r: &&Route| r.at.elapsed() < TOKEN_LIFE;
-        let here = channel.and_then(|c| known.routes.get(&(user, c))).filter(valid);
-        let anywhere = || {
-            known
-                .routes
-                .iter()
-                .filter(|((u, _), r)| {
-                    *u == user && valid(r) && (!has_buttons || matches!(r.kind, RouteKind::Dm(_)))
-                })
-                .map(|(_, r)| r)
-                .max_by_key(|r| r.at)
-        };
-        here.or_else(anywhere).cloned()
+        known
+            .routes
+            .iter()
+            .filter(|((u, c), r)| {
+                *u == user
+                    && r.at.elapsed() < TOKEN_LIFE
+                    && (!has_buttons || Some(*c) == channel || matches!(r.kind, RouteKind::Dm(_)))
+            })
+            .map(|(_, r)| r)
+            .max_by_key(|r| r.at)
+            .cloned()
     }
 
     fn drop_route(&self, user: u64, token: &str) {

@@ -7,7 +7,9 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use igroteka::app::{App, AppConfig, Message};
-use igroteka::store::SledStore;
+use igroteka::game::Actor;
+use igroteka::store::{SledStore, Store};
+use igroteka::table::LogEntry;
 
 use super::{BotProcess, Emulator, Limits, Msg, STEP, TOKEN, TestUser, spawn_bot};
 
@@ -302,7 +304,7 @@ impl Table {
         let lobby = self.emu.message(lobby.id);
         let (_, refused) =
             self.press_until(players[0], &lobby, &button(&lobby, "Start").unwrap(), |t| {
-                t.live_board().is_some()
+                t.live_board().is_some_and(|b| b.id > lobby.id)
             });
         assert!(refused.is_none(), "{refused:?}");
         table
@@ -331,6 +333,13 @@ impl Table {
         let store = SledStore::open(&self.data, 8 << 20).expect("the data folder");
         let app = App::new(store, AppConfig::default());
         app.current_board(table).expect("readable").expect("a started game")
+    }
+
+    /// How many moves the players made in the stored table (the bot must be stopped).
+    pub fn stored_moves(&self, table: u64) -> usize {
+        let store = SledStore::open(&self.data, 8 << 20).expect("the data folder");
+        let log = store.log(table).expect("a readable log");
+        log.iter().filter(|e| matches!(e, LogEntry::Act { actor: Actor::Seat(_), .. })).count()
     }
 
     /// The slowest acknowledgement so far.
