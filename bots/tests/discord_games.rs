@@ -100,13 +100,15 @@ fn a_whole_tank_battle_under_the_limits() {
     assert_the_end(&mut t, table, moves, started);
 }
 
-/// Random set-up, then Ready, through `user`'s own (ephemeral) set-up message.
-fn set_up(t: &Table, user: &TestUser) {
-    let (prompt, random) = t.wait_own(user, "Random set-up");
+/// Random set-up, then Ready, through `user`'s own (ephemeral) set-up message (newer than
+/// `after`).
+fn set_up(t: &Table, user: &TestUser, after: u64) {
+    let (prompt, random) = t.wait_own(user, "Random set-up", after);
     assert_eq!(prompt.attachments.len(), 1, "{}'s own board comes with the set-up", user.name);
-    let (_, refused) = t.press_until(user, &prompt, &random, |t| t.own(user, "Ready").is_some());
+    let ready = |t: &Table| t.own(user, "Ready").filter(|(m, _)| m.id >= prompt.id);
+    let (_, refused) = t.press_until(user, &prompt, &random, |t| ready(t).is_some());
     assert!(refused.is_none(), "{refused:?}");
-    let (prompt, ready) = t.own(user, "Ready").unwrap();
+    let (prompt, ready) = ready(t).unwrap();
     let before = t.live_board().map(|b| b.content);
     let (_, refused) =
         t.press_until(user, &prompt, &ready, |t| t.live_board().map(|b| b.content) != before);
@@ -125,8 +127,8 @@ fn a_whole_tanks_game_with_its_secret_set_up_under_the_limits() {
     let (ann, boris) = players(&t);
     let started = Instant::now();
     let table = t.open("tanks", &[], &[&ann, &boris]);
-    set_up(&t, &ann);
-    set_up(&t, &boris);
+    set_up(&t, &ann, 0);
+    set_up(&t, &boris, 0);
     // Nobody else ever saw a set-up keyboard.
     assert!(t.public().iter().all(|m| m.buttons().iter().all(|(l, _)| !l.contains("Random"))));
     let moves = play_to_the_end(&t, &forward, Duration::from_secs(100));

@@ -344,6 +344,7 @@ async fn create_message(
         Err(refused) => return refused,
     };
     if c.dm_user.is_some_and(|u| state.dm_closed.contains(&u)) {
+        state.dm_refusals += 1;
         return limits::with(
             headers,
             error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user"),

@@ -156,6 +156,8 @@ pub struct State {
     pub nonces: HashMap<(u64, String), u64>,
     /// Creates answered with an existing message because their nonce was seen.
     pub nonce_repeats: u32,
+    /// Direct messages refused with 50007 (the user's DMs are closed).
+    pub dm_refusals: u32,
 }
 
 impl State {
