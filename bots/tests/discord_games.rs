@@ -134,3 +134,50 @@ fn a_whole_tanks_game_with_its_secret_set_up_under_the_limits() {
     let moves = play_to_the_end(&t, &forward, Duration::from_secs(100));
     assert_the_end(&mut t, table, moves, started);
 }
+
+/// Discord's exact limits (5 creates and 5 edits per 5 s in a channel): moves at the pace the
+/// limits allow, then ten presses of one button at once — one applies, nine find the board
+/// behind — whose ten board updates wait behind the exhausted edit bucket and leave as far
+/// fewer edits (coalesced: only the newest state of the board is sent). Acknowledgements never
+/// wait for the queue, no 429 is provoked, and the board ends as the stored game.
+#[test]
+fn under_discords_exact_limits_queued_board_updates_coalesce() {
+    let mut t = table::start_with(Limits::DISCORD, &[(101, "Ann"), (102, "Boris")]);
+    let (ann, boris) = players(&t);
+    let table = t.open("aeroplane", &[("centre", "bounce")], &[&ann, &boris]);
+    let started = Instant::now();
+    let mut moves = 0;
+    while started.elapsed() < Duration::from_secs(10) {
+        assert!(t.step(&|_| true));
+        moves += 1;
+    }
+    let board = t.live_board().unwrap();
+    let player = t.to_move().unwrap();
+    let option = tokens(&board).into_iter().find(|id| id.contains(":c")).unwrap();
+    let edits = t.emu.message(board.id).edits;
+    let presses: Vec<String> = (0..10).map(|_| t.emu.press(&player, &board, &option)).collect();
+    for press in &presses {
+        t.emu.wait("an acknowledgement", discord::STEP, |s| s.interactions.get(press)?.response);
+    }
+    t.settle(Duration::from_millis(5500));
+    let burst = t.emu.message(board.id).edits - edits;
+    assert!(presses.iter().all(|p| t.alert(p).is_none()), "no press on the live board is refused");
+    assert!(
+        (1..=5).contains(&burst),
+        "ten board updates went out as {burst} edits (coalesced)\n{}",
+        t.report()
+    );
+    eprintln!(
+        "{moves} moves in 10 s under Discord's limits, then 10 presses at once → {burst} edits; \
+         slowest acknowledgement {:?}",
+        t.slowest_ack()
+    );
+    t.assert_clean(Duration::from_secs(1));
+    assert_eq!(boards(&t).len(), 1);
+    assert!(t.pings().len() <= 1);
+    let live = t.live_board().unwrap();
+    t.kill();
+    let stored = t.stored_board(table);
+    let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+    assert_eq!(live.attachments[0].bytes, png, "the board shows the stored game");
+}

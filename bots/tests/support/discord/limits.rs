@@ -130,7 +130,10 @@ pub fn admit(
         let named = bucket.map(|(name, limit)| (name, limit, channel));
         return Err(too_many(named, INJECTED_RETRY_AFTER, false));
     }
-    let Some((name, limit)) = bucket else { return Ok(Vec::new()) };
+    let Some((name, limit)) = bucket else {
+        state.admitted.push((kind, now));
+        return Ok(Vec::new());
+    };
     let window = state
         .windows
         .entry((name, channel))
@@ -144,7 +147,9 @@ pub fn admit(
         return Err(too_many(Some((name, limit, channel)), reset_after, false));
     }
     window.used += 1;
-    Ok(headers(name, limit, channel, limit.count - window.used, reset_after))
+    let remaining = limit.count - window.used;
+    state.admitted.push((kind, now));
+    Ok(headers(name, limit, channel, remaining, reset_after))
 }
 
 /// Adds headers to an answer.

@@ -149,6 +149,8 @@ pub struct State {
     pub limits: Limits,
     pub windows: HashMap<(&'static str, u64), Window>,
     pub throttled: Vec<Throttled>,
+    /// Every call that passed the limits, and when.
+    pub admitted: Vec<(Kind, Instant)>,
     /// 429s still to answer, per kind of call (and one kind-less global one each).
     pub inject: HashMap<Kind, u32>,
     pub inject_global: u32,
