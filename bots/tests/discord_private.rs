@@ -83,7 +83,8 @@ fn a_player_with_closed_dms_is_noted_once_per_game_and_sets_up_ephemerally() {
             .find(|m| mentioned(m).contains(&boris.id) && button(m, "private").is_some())
             .cloned()
     });
-    assert!(note.allowed_mentions.as_ref().unwrap()["users"][0] == boris.id.to_string());
+    let allowed = &note.allowed_mentions.as_ref().unwrap()["users"];
+    assert_eq!(allowed, &serde_json::json!([boris.id.to_string()]), "only Boris is pinged");
     set_up(&t, &ann, 0);
     // The note's button answers Boris ephemerally with his set-up.
     let (_, refused) = t.press_until(&boris, &note, &button(&note, "private").unwrap(), |t| {

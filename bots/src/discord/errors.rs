@@ -23,18 +23,22 @@ pub const OLD_MESSAGE_EDITS: isize = 30046;
 pub fn failure(error: &Error) -> Failure {
     match error {
         Error::Http(HttpError::UnsuccessfulRequest(response)) => {
-            let status = response.status_code.as_u16();
-            match response.error.code {
-                DM_CLOSED => Failure::Unreachable,
-                UNKNOWN_MESSAGE | UNKNOWN_WEBHOOK | INVALID_WEBHOOK_TOKEN | OLD_MESSAGE_EDITS => {
-                    Failure::Gone
-                }
-                _ if status == 429 || status >= 500 => Failure::Transient(describe(error)),
-                _ => Failure::Permanent(describe(error)),
-            }
+            classify(response.status_code.as_u16(), response.error.code, || describe(error))
         }
         Error::Http(HttpError::Request(_)) | Error::Io(_) => Failure::Transient(describe(error)),
         _ => Failure::Permanent(describe(error)),
+    }
+}
+
+/// [`failure`] for a response Discord refused with `status` and JSON error `code`.
+fn classify(status: u16, code: isize, describe: impl Fn() -> String) -> Failure {
+    match code {
+        DM_CLOSED => Failure::Unreachable,
+        UNKNOWN_MESSAGE | UNKNOWN_WEBHOOK | INVALID_WEBHOOK_TOKEN | OLD_MESSAGE_EDITS => {
+            Failure::Gone
+        }
+        _ if status == 429 || status >= 500 => Failure::Transient(describe()),
+        _ => Failure::Permanent(describe()),
     }
 }
 
@@ -54,5 +58,24 @@ pub fn describe(error: &Error) -> String {
         Error::Json(e) => format!("unreadable response: {e}"),
         Error::Io(e) => format!("I/O: {e}"),
         _ => "unexpected error".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refusals_mean_what_delivery_needs() {
+        let why = || "why".to_string();
+        assert_eq!(classify(403, DM_CLOSED, why), Failure::Unreachable);
+        assert_eq!(classify(404, UNKNOWN_MESSAGE, why), Failure::Gone);
+        assert_eq!(classify(404, UNKNOWN_WEBHOOK, why), Failure::Gone);
+        assert_eq!(classify(401, INVALID_WEBHOOK_TOKEN, why), Failure::Gone);
+        assert_eq!(classify(400, OLD_MESSAGE_EDITS, why), Failure::Gone);
+        assert_eq!(classify(429, 0, why), Failure::Transient("why".into()));
+        assert_eq!(classify(502, 0, why), Failure::Transient("why".into()));
+        assert_eq!(classify(403, 50013, why), Failure::Permanent("why".into()));
+        assert_eq!(classify(400, 50035, why), Failure::Permanent("why".into()));
     }
 }

@@ -28,7 +28,7 @@
 //! carry a nonce with `enforce_nonce` made from the outbox entry, so an entry sent again after a
 //! crash does not make a second message.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -78,15 +78,6 @@ struct Handle {
     original: bool,
 }
 
-/// The deferred response of an ephemeral slash command.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Original {
-    /// Still "thinking": the first private message for the caller fills it.
-    Pending,
-    /// Filled, or closed.
-    Done,
-}
-
 #[derive(Debug, Default)]
 struct Known {
     /// (user, channel) → the user's newest interaction there.
@@ -95,8 +86,23 @@ struct Known {
     dms: HashMap<u64, ChannelId>,
     /// message → the token that reaches it.
     handles: HashMap<u64, Handle>,
-    /// token → the state of an ephemeral command's deferred response.
-    originals: HashMap<String, Original>,
+    /// Tokens of ephemeral commands whose deferred response is still "thinking": the first
+    /// private message for the caller fills it (else the handler closes it).
+    originals: HashSet<String>,
+}
+
+/// Past this many, expired routes and handles are forgotten.
+const TIDY_ABOVE: usize = 1024;
+
+impl Known {
+    fn tidy(&mut self) {
+        if self.routes.len() > TIDY_ABOVE {
+            self.routes.retain(|_, r| r.at.elapsed() < TOKEN_LIFE);
+        }
+        if self.handles.len() > TIDY_ABOVE {
+            self.handles.retain(|_, h| h.at.elapsed() < TOKEN_LIFE);
+        }
+    }
 }
 
 /// The adapter's REST side, shared by the interaction handlers and the deliverers.
@@ -148,34 +154,25 @@ impl Discord {
         }
         let route = Route { token: token.to_string(), at: Instant::now(), kind };
         known.routes.insert((user, channel), route);
-        // Forget expired routes and handles now and then, so the maps stay small.
-        if known.routes.len() % 64 == 0 {
-            known.routes.retain(|_, r| r.at.elapsed() < TOKEN_LIFE);
-            known.handles.retain(|_, h| h.at.elapsed() < TOKEN_LIFE);
-            known.originals.retain(|_, o| *o == Original::Pending);
-        }
+        known.tidy();
     }
 
     /// A press on `message` with `token`: the token can edit that message (`@original`).
     pub fn note_press(&self, message: u64, token: &str) {
         let handle = Handle { token: token.to_string(), at: Instant::now(), original: true };
-        self.known().handles.insert(message, handle);
+        let mut known = self.known();
+        known.handles.insert(message, handle);
+        known.tidy();
     }
 
     /// An ephemeral command's deferred response waits for the caller's first private message.
     pub fn defer_original(&self, token: &str) {
-        self.known().originals.insert(token.to_string(), Original::Pending);
+        self.known().originals.insert(token.to_string());
     }
 
     /// Takes the deferred response if it is still waiting (it is then the caller's to fill).
     pub fn take_original(&self, token: &str) -> bool {
-        match self.known().originals.get_mut(token) {
-            Some(state @ Original::Pending) => {
-                *state = Original::Done;
-                true
-            }
-            _ => false,
-        }
+        self.known().originals.remove(token)
     }
 
     /// The user's DMs are closed to the bot (remembered across restarts).
@@ -285,7 +282,9 @@ impl Discord {
         };
         let sent = sent.map_err(|e| failure(&e))?;
         let handle = Handle { token: token.to_string(), at: Instant::now(), original };
-        self.known().handles.insert(sent.id.get(), handle);
+        let mut known = self.known();
+        known.handles.insert(sent.id.get(), handle);
+        known.tidy();
         Ok(sent.id.to_string())
     }
 

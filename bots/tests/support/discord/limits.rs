@@ -107,17 +107,17 @@ pub struct Throttled {
 pub const INJECTED_RETRY_AFTER: Duration = Duration::from_millis(500);
 
 /// Admits a call of `kind` in `channel` (the bucket's major parameter), or answers it with 429.
-/// On success, the rate-limit headers to send with the answer.
+/// On success, the rate-limit headers to send with the answer; else the 429 to send.
 pub fn admit(
     state: &mut State,
     kind: Kind,
     channel: u64,
-) -> Result<Vec<(HeaderName, HeaderValue)>, Response> {
+) -> Result<Vec<(HeaderName, HeaderValue)>, Box<Response>> {
     let now = Instant::now();
     if state.inject_global > 0 {
         state.inject_global -= 1;
         state.throttled.push(Throttled { kind, injected: true, global: true, at: now });
-        return Err(too_many(None, INJECTED_RETRY_AFTER, true));
+        return Err(Box::new(too_many(None, INJECTED_RETRY_AFTER, true)));
     }
     let bucket = match kind {
         Kind::Create => Some(("create", state.limits.create)),
@@ -128,7 +128,7 @@ pub fn admit(
         *left -= 1;
         state.throttled.push(Throttled { kind, injected: true, global: false, at: now });
         let named = bucket.map(|(name, limit)| (name, limit, channel));
-        return Err(too_many(named, INJECTED_RETRY_AFTER, false));
+        return Err(Box::new(too_many(named, INJECTED_RETRY_AFTER, false)));
     }
     let Some((name, limit)) = bucket else {
         state.admitted.push((kind, now));
@@ -144,7 +144,7 @@ pub fn admit(
     let reset_after = window.resets - now;
     if window.used >= limit.count {
         state.throttled.push(Throttled { kind, injected: false, global: false, at: now });
-        return Err(too_many(Some((name, limit, channel)), reset_after, false));
+        return Err(Box::new(too_many(Some((name, limit, channel)), reset_after, false)));
     }
     window.used += 1;
     let remaining = limit.count - window.used;

@@ -197,7 +197,7 @@ async fn callback(
     let mut state = shared.state.lock().unwrap();
     state.calls.push("POST /interactions/:id/:token/callback".into());
     if let Err(refused) = limits::admit(&mut state, Kind::Callback, 0) {
-        return refused;
+        return *refused;
     }
     let Some(mut interaction) = state.interactions.get(&token).cloned().filter(|i| i.id == id)
     else {
@@ -253,7 +253,7 @@ async fn followup(
     let mut state = shared.state.lock().unwrap();
     state.calls.push("POST /webhooks/:app/:token".into());
     if let Err(refused) = limits::admit(&mut state, Kind::Followup, 0) {
-        return refused;
+        return *refused;
     }
     let Some(interaction) = state.interactions.get(&token).cloned() else {
         return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
@@ -295,7 +295,7 @@ async fn webhook_message(
         if id == "@original" { "@original" } else { ":id" }
     ));
     if let Err(refused) = limits::admit(&mut state, Kind::WebhookMessage, 0) {
-        return refused;
+        return *refused;
     }
     let Some(interaction) = state.interactions.get(&token).cloned() else {
         return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
@@ -341,7 +341,7 @@ async fn create_message(
     };
     let headers = match limits::admit(&mut state, Kind::Create, channel) {
         Ok(headers) => headers,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     if c.dm_user.is_some_and(|u| state.dm_closed.contains(&u)) {
         state.dm_refusals += 1;
@@ -391,7 +391,7 @@ async fn channel_message(
     let kind = if method == "DELETE" { Kind::Delete } else { Kind::Edit };
     let headers = match limits::admit(&mut state, kind, channel) {
         Ok(headers) => headers,
-        Err(refused) => return refused,
+        Err(refused) => return *refused,
     };
     let Some(mut msg) = state.messages.remove(&id) else {
         return limits::with(headers, error(StatusCode::NOT_FOUND, 10008, "Unknown Message"));
@@ -421,7 +421,7 @@ async fn create_dm(AxState(shared): S, headers: HeaderMap, req: Request) -> Resp
     let mut state = shared.state.lock().unwrap();
     state.calls.push("POST /users/@me/channels".into());
     if let Err(refused) = limits::admit(&mut state, Kind::DmOpen, 0) {
-        return refused;
+        return *refused;
     }
     let Some(user) = payload["recipient_id"]
         .as_str()
