@@ -1,336 +1,154 @@
-//! The real `igroteka` binary against the fake Discord: whole games, refusals, a restart,
-//! private views through ephemeral replies and DMs (including closed DMs, 50007), and hostile
+//! The real `igroteka` binary against the fake Discord, with Discord's rate limits: the message
+//! model (one board edited in place, one ping for the player to move), refusals and racing
+//! presses, private views through ephemeral replies and DMs, command registration, and hostile
 //! player names that must reach Discord escaped.
 
 #[path = "support/discord/mod.rs"]
 mod discord;
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use discord::{BotProcess, Emulator, Msg, STEP, TestUser, png_size, spawn_bot};
+use discord::table::{self, Table, is_ping, mentioned, shown, tokens};
+use discord::{Msg, STEP, TestUser, png_size};
 
-struct Table {
-    emu: Emulator,
-    _dir: tempfile::TempDir,
-    data: std::path::PathBuf,
-    bot: BotProcess,
-    channel: u64,
-    users: Vec<TestUser>,
+/// `/play aeroplane` by Ann; Boris and Chen join; Ann starts. The table id.
+fn three_player_game(t: &Table) -> u64 {
+    let (ann, boris, chen) = (&t.users[0], &t.users[1], &t.users[2]);
+    t.open("aeroplane", &[("centre", "bounce")], &[ann, boris, chen])
 }
 
-fn start() -> Table {
-    start_with(&[(101, "Ann"), (102, "Boris"), (103, "Chen"), (104, "Dora")])
+fn first_option(m: &Msg) -> String {
+    m.buttons().into_iter().find(|(_, id)| id.ends_with(":c0")).expect("an option").1
 }
 
-fn start_with(users: &[(u64, &str)]) -> Table {
-    let emu = Emulator::start();
-    let users: Vec<TestUser> = users.iter().map(|(id, name)| TestUser::new(*id, name)).collect();
-    for u in &users {
-        emu.user(u);
-    }
-    let channel = emu.channel("games");
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let bot = spawn_bot(&emu, &data);
-    wait_ready(&emu, &bot);
-    Table { emu, _dir: dir, data, bot, channel, users }
-}
-
-fn wait_ready(emu: &Emulator, bot: &BotProcess) {
-    let start = Instant::now();
-    while emu.with(|s| s.registrations) == 0 {
-        assert!(start.elapsed() < STEP, "the bot did not start:\n{}", bot.stderr());
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    emu.wait_ready(STEP);
-}
-
-/// What changes when the bot writes to the channel: the newest message and the edit count.
-fn version(emu: &Emulator, channel: u64) -> (u64, u32, usize) {
-    emu.with(|s| {
-        let msgs = s.visible(channel, None);
-        let newest = msgs.last().map(|m| m.id).unwrap_or(0);
-        let edits = msgs.iter().map(|m| m.edits).sum();
-        (newest, edits, s.messages.len())
-    })
-}
-
-/// Waits for the bot to answer `token` and to change the channel (or to add any message).
-fn after(emu: &Emulator, token: &str, before: (u64, u32, usize), channel: u64) {
-    emu.wait("the bot's answer", STEP, |s| s.interactions.get(token).and_then(|i| i.response));
-    emu.wait("the bot to change something", STEP, |s| {
-        let now = {
-            let msgs = s.visible(channel, None);
-            (
-                msgs.last().map(|m| m.id).unwrap_or(0),
-                msgs.iter().map(|m| m.edits).sum::<u32>(),
-                s.messages.len(),
-            )
-        };
-        // A deferred response is a new message too: wait until it is filled (or removed).
-        let original = s.interactions.get(token).and_then(|i| i.original);
-        let filled = original.is_none_or(|id| !s.messages[&id].loading || s.messages[&id].deleted);
-        (now != before && filled).then_some(())
-    });
-    // Let the rest of this interaction's calls land.
-    let mut calls = emu.with(|s| s.calls.len());
-    loop {
-        std::thread::sleep(Duration::from_millis(15));
-        let now = emu.with(|s| s.calls.len());
-        if now == calls {
-            return;
-        }
-        calls = now;
-    }
-}
-
-fn command(t: &Table, user: usize, name: &str, options: &[(&str, &str)]) -> String {
-    let before = version(&t.emu, t.channel);
-    let token = t.emu.command(&t.users[user], t.channel, name, options);
-    after(&t.emu, &token, before, t.channel);
-    token
-}
-
-fn press(t: &Table, user: &TestUser, message: &Msg, custom_id: &str) -> String {
-    let before = version(&t.emu, t.channel);
-    let token = t.emu.press(user, message, custom_id);
-    after(&t.emu, &token, before, t.channel);
-    token
-}
-
-/// The newest public message with core buttons (the lobby, before the game starts).
-fn lobby(t: &Table) -> Option<Msg> {
-    t.emu.latest(t.channel, None, |m| m.buttons().iter().any(|(_, id)| id.starts_with('t')))
-}
-
-/// The newest board (a message with a picture), if it still has buttons: `None` once the
-/// game is over.
-fn board(t: &Table) -> Option<Msg> {
-    t.emu
-        .latest(t.channel, None, |m| !m.attachments.is_empty())
-        .filter(|m| m.buttons().iter().any(|(_, id)| id.starts_with('t')))
-}
-
-/// The users a message mentions, in order.
-fn mentioned(m: &Msg) -> Vec<u64> {
-    m.content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse().ok()).collect()
-}
-
-/// `/play` by Ann, Boris and Chen join, Ann starts: the first board message.
-fn three_player_game(t: &Table) -> Msg {
-    command(t, 0, "play", &[("game", "aeroplane"), ("centre", "bounce")]);
-    let lobby = lobby(t).expect("a lobby message");
-    assert!(lobby.content.contains("Aeroplane"), "{}", lobby.content);
-    let id = |label: &str, m: &Msg| m.buttons().into_iter().find(|(l, _)| l == label).unwrap().1;
-    for u in 1..3 {
-        let lobby = t.emu.message(lobby.id);
-        press(t, &t.users[u], &lobby, &id("Join", &lobby));
-    }
-    let lobby = t.emu.message(lobby.id);
-    assert!(lobby.content.contains("Boris") && lobby.content.contains("Chen"), "{}", lobby.content);
-    press(t, &t.users[0], &lobby, &id("Start", &lobby));
-    board(t).expect("a board after the start")
-}
-
-/// One move: the player the newest board names presses its first option. `false` when no
-/// board has buttons any more.
-fn step(t: &Table) -> bool {
-    let Some(board) = board(t) else { return false };
-    let who = mentioned(&board);
-    let player =
-        who.first().and_then(|id| t.users.iter().find(|u| u.id == *id)).expect("a named player");
-    let (_, custom_id) = board
-        .buttons()
-        .into_iter()
-        .find(|(_, id)| {
-            id.starts_with('t') && id.rsplit(':').next().is_some_and(|op| op.starts_with('c'))
-        })
-        .expect("an option button");
-    press(t, player, &board, &custom_id);
-    true
-}
-
-fn assert_clean(t: &Table) {
-    let (late, problems) = t.emu.with(|s| (s.late.clone(), s.problems.clone()));
-    assert!(late.is_empty(), "responses later than 3 s: {late:?}");
-    assert!(problems.is_empty(), "{problems:?}\n{}", t.bot.stderr());
-    assert!(!t.bot.stderr().contains(discord::TOKEN), "the token was logged");
-}
-
+/// One board edited in place; a ping that mentions the player to move, the previous one
+/// deleted; the lobby kept as history without its buttons.
 #[test]
-fn three_users_play_a_whole_aeroplane_chess_game() {
-    let t = start();
-    let first = three_player_game(&t);
-    let png = &first.attachments.first().expect("the board picture").bytes;
-    assert_eq!(png_size(png), (900, 1000));
-    let started = Instant::now();
-    let mut moves = 0;
-    while step(&t) {
-        moves += 1;
-        assert!(
-            moves < 2000 && started.elapsed() < Duration::from_secs(150),
-            "the game did not end\n{}",
-            t.emu.transcript()
-        );
-    }
-    let last = t
-        .emu
-        .latest(t.channel, None, |m| m.content.contains("Game over"))
-        .expect("the final ranking");
-    for name in ["Ann", "Boris", "Chen"] {
-        assert!(last.content.contains(name), "{}", last.content);
-    }
-    assert!(png_size(&last.attachments[0].bytes).0 == 900);
-    let edited = t
-        .emu
-        .visible(t.channel, None)
-        .iter()
-        .filter(|m| m.edits > 0 && !m.attachments.is_empty())
-        .count();
-    assert!(edited > 0, "boards are edited in place");
-    eprintln!("a whole game: {moves} presses in {:?}", started.elapsed());
-    assert_clean(&t);
-}
-
-#[test]
-fn refusals_non_player_wrong_player_stale_forged_and_racing_presses() {
-    let t = start();
-    let board0 = three_player_game(&t);
-    let to_move = mentioned(&board0)[0];
-    let mover = t.users.iter().find(|u| u.id == to_move).unwrap().clone();
-    let other = t.users[..3].iter().find(|u| u.id != to_move).unwrap().clone();
-    let option = |m: &Msg| m.buttons().into_iter().find(|(_, id)| id.ends_with(":c0")).unwrap().1;
-    let alert_for = |user: &TestUser, token: &str| {
-        let interaction = t.emu.interaction(token).id;
-        t.emu.with(|s| {
-            s.messages
-                .values()
-                .find(|m| m.interaction == Some(interaction) && m.ephemeral_for == Some(user.id))
-                .cloned()
-        })
-    };
-    // Dora is not playing.
-    let token = press(&t, &t.users[3], &board0, &option(&board0));
-    let alert = alert_for(&t.users[3], &token).expect("an ephemeral refusal");
-    assert!(alert.content.contains("not playing"), "{}", alert.content);
-    // Not the mover's turn.
-    let token = press(&t, &other, &board0, &option(&board0));
-    assert!(alert_for(&other, &token).unwrap().content.contains("not your turn"));
-    // Forged custom ids.
-    for forged in ["t999999:0.0:c0", "nonsense", "t1:0.0:zz"] {
-        let token = press(&t, &mover, &board0, forged);
-        let alert = alert_for(&mover, &token).expect("a refusal");
-        assert!(
-            alert.content.contains("not one I recognise")
-                || alert.content.contains("out of date")
-                || alert.content.contains("no longer"),
-            "{forged}: {}",
-            alert.content
-        );
-    }
-    // Twenty racing presses of one button: exactly one applies.
-    let board1 = board(&t).unwrap();
-    let custom = option(&board1);
-    let before = version(&t.emu, t.channel);
-    let tokens: Vec<String> = (0..20).map(|_| t.emu.press(&mover, &board1, &custom)).collect();
-    for token in &tokens {
-        t.emu.wait("an answer", STEP, |s| s.interactions.get(token).and_then(|i| i.response));
-    }
-    after(&t.emu, &tokens[19], before, t.channel);
-    std::thread::sleep(Duration::from_millis(300));
-    let refused = tokens.iter().filter(|tok| alert_for(&mover, tok).is_some()).count();
-    assert_eq!(refused, 19, "exactly one of 20 racing presses applies\n{}", t.emu.transcript());
-    // The winning press made the old button stale.
-    let token = press(&t, &mover, &board1, &custom);
-    assert!(alert_for(&mover, &token).expect("stale").content.contains("out of date"));
-    assert_clean(&t);
-}
-
-#[test]
-fn a_restart_mid_game_continues_on_the_same_data_folder() {
-    let mut t = start();
+fn one_board_edited_in_place_and_one_ping_for_the_player_to_move() {
+    let t = table::start();
     three_player_game(&t);
-    for _ in 0..4 {
-        assert!(step(&t));
-    }
-    let before = board(&t).unwrap();
-    t.bot.kill();
-    t.bot = spawn_bot(&t.emu, &t.data);
-    wait_ready(&t.emu, &t.bot);
-    // The board from before the restart still works.
-    let who = mentioned(&before)[0];
-    let player = t.users.iter().find(|u| u.id == who).unwrap().clone();
-    let (_, id) = before.buttons().into_iter().find(|(_, id)| id.contains(":c")).unwrap();
-    let token = press(&t, &player, &before, &id);
-    let refusal = t.emu.with(|s| {
-        let i = s.interactions[&token].id;
-        s.messages.values().any(|m| m.interaction == Some(i) && m.ephemeral_for.is_some())
+    t.emu.wait("the lobby to lose its buttons", STEP, |s| {
+        let lobby = s.visible(t.channel, None).into_iter().find(|m| m.content.contains("New game"));
+        lobby.filter(|m| m.buttons().is_empty()).map(drop)
     });
-    assert!(!refusal, "the press after the restart was refused\n{}", t.emu.transcript());
-    for _ in 0..4 {
-        assert!(step(&t));
+    let board = t.live_board().unwrap();
+    assert_eq!(png_size(&board.attachments[0].bytes), (900, 1000));
+    for _ in 0..12 {
+        assert!(t.step(&|_| true));
+        // The ping follows the board (a message create may wait for the channel's limit).
+        let to_move = t.to_move().expect("someone to move");
+        t.emu.wait("the ping for the player to move", STEP, |s| {
+            let pings: Vec<&Msg> =
+                s.visible(t.channel, None).into_iter().filter(|m| is_ping(m)).collect();
+            (pings.len() == 1 && mentioned(pings[0]) == [to_move.id]).then_some(())
+        });
+        let ping = t.pings().pop().unwrap();
+        let allowed = &ping.allowed_mentions.as_ref().unwrap()["users"];
+        assert_eq!(allowed, &serde_json::json!([to_move.id.to_string()]), "{}", ping.content);
     }
-    assert_clean(&t);
+    // Each turn that passed got a fresh ping (a notification); the one before was deleted.
+    let deleted = t.emu.with(|s| s.messages.values().filter(|m| m.deleted && is_ping(m)).count());
+    assert!(deleted >= 2, "previous pings are deleted ({deleted})\n{}", t.report());
+    let boards: Vec<Msg> = t.public().into_iter().filter(|m| !m.attachments.is_empty()).collect();
+    assert_eq!(boards.len(), 1, "one board in the channel\n{}", t.report());
+    assert_eq!(boards[0].id, board.id, "the first board is the one edited");
+    assert!(boards[0].edits >= 3);
+    t.assert_clean(Duration::from_secs(1));
+}
+
+#[test]
+fn refusals_non_player_wrong_player_forged_and_racing_presses() {
+    let mut t = table::start();
+    let table = three_player_game(&t);
+    let board = t.live_board().unwrap();
+    let mover = t.to_move().unwrap();
+    let other = t.users[..3].iter().find(|u| u.id != mover.id).unwrap().clone();
+    let refused = |t: &Table, user: &TestUser, id: &str| {
+        let board = t.live_board().unwrap();
+        let before = board.edits;
+        let (_, alert) =
+            t.press_until(user, &board, id, |t| t.emu.message(board.id).edits > before);
+        alert.map(|m| m.content).unwrap_or_else(|| panic!("{id} was not refused"))
+    };
+    // Dora is not playing; Boris or Chen is not to move; forged custom ids.
+    assert!(refused(&t, &t.users[3], &first_option(&board)).contains("not playing"));
+    assert!(refused(&t, &other, &first_option(&board)).contains("not your turn"));
+    for forged in ["t999999:0.0:c0", "nonsense", "t1:0.0:zz"] {
+        let text = refused(&t, &mover, forged);
+        assert!(
+            text.contains("not one I recognise")
+                || text.contains("out of date")
+                || text.contains("no longer"),
+            "{forged}: {text}"
+        );
+    }
+    // Twenty racing presses of one button on the live board: one applies; the others find the
+    // board behind and heal it (silently), none applies twice.
+    t.settle(Duration::from_millis(300));
+    t.kill();
+    let moves = t.stored_moves(table);
+    t.spawn();
+    let board = t.live_board().unwrap();
+    let custom = first_option(&board);
+    let presses: Vec<String> = (0..20).map(|_| t.emu.press(&mover, &board, &custom)).collect();
+    for token in &presses {
+        t.emu.wait("an answer", STEP, |s| s.interactions.get(token)?.response);
+    }
+    t.settle(Duration::from_millis(5500));
+    let alerts = presses.iter().filter(|p| t.alert(p).is_some()).count();
+    assert_eq!(alerts, 0, "a press on the live board is never refused as stale");
+    assert_ne!(tokens(&t.live_board().unwrap()), tokens(&board), "the move is shown");
+    t.kill();
+    assert_eq!(t.stored_moves(table), moves + 1, "exactly one of 20 racing presses applied");
+    t.spawn();
+    // A button of a message that is no longer the live board is out of date, and goes.
+    let stale = t.public().into_iter().find(|m| shown(&m.content).contains("New game")).unwrap();
+    let (_, alert) = t.press_until(&mover, &stale, &custom, |_| false);
+    assert!(alert.unwrap().content.contains("out of date"));
+    t.assert_clean(Duration::from_secs(1));
 }
 
 /// Private views through `/board`: ephemeral (the main way), in DMs, with DMs closed (50007 →
-/// ephemeral), and in the DM channel itself. (The secret set-up is the «Идут танки» test below.)
+/// ephemeral), and in the DM channel itself. (The secret set-up is in `discord_private.rs`.)
 #[test]
 fn private_views_through_ephemeral_replies_dms_and_closed_dms() {
-    let t = start();
+    let t = table::start();
     three_player_game(&t);
     let (ann, boris, chen) = (t.users[0].clone(), t.users[1].clone(), t.users[2].clone());
     t.emu.close_dms(&chen);
-    let mine = |user: &TestUser, token: &str| {
-        let i = t.emu.interaction(token).id;
-        t.emu.with(|s| {
-            s.messages
-                .values()
-                .filter(|m| {
-                    m.interaction == Some(i) && m.ephemeral_for == Some(user.id) && !m.deleted
-                })
-                .cloned()
-                .collect::<Vec<_>>()
-        })
+    let answer = |token: &str| {
+        let original = t.emu.interaction(token).original.expect("a deferred response");
+        t.emu.message(original)
     };
-    // Ephemeral: only Ann sees her board.
-    let token = command(&t, 0, "board", &[("show", "me")]);
-    let seen = mine(&ann, &token);
-    assert!(seen.iter().any(|m| m.attachments.len() == 1 && !m.loading), "{}", t.emu.transcript());
-    assert_eq!(png_size(&seen[0].attachments[0].bytes).0, 900);
-    // DMs: Boris gets his board in a DM channel.
-    command(&t, 1, "board", &[("show", "dm")]);
+    // Ephemeral: only Ann sees her board, in the command's own response.
+    let token = t.command(&ann, "board", &[("show", "me")]);
+    let seen = answer(&token);
+    assert_eq!(seen.ephemeral_for, Some(ann.id));
+    assert_eq!(seen.attachments.len(), 1, "{}", t.report());
+    assert_eq!(png_size(&seen.attachments[0].bytes).0, 900);
+    // DMs: Boris gets his board in a DM channel; the response says ✓.
+    let token = t.command(&boris, "board", &[("show", "dm")]);
     let dm = t.emu.wait("Boris's DM channel", STEP, |s| s.dm_channel_of(boris.id));
     let in_dm = t.emu.wait("a DM", STEP, |s| s.visible(dm, None).first().map(|m| (*m).clone()));
     assert_eq!(in_dm.attachments.len(), 1);
-    // Closed DMs: Chen's falls back to an ephemeral reply.
-    let token = command(&t, 2, "board", &[("show", "dm")]);
-    let seen = mine(&chen, &token);
-    assert!(seen.iter().any(|m| m.attachments.len() == 1), "{}", t.emu.transcript());
-    assert!(
-        t.emu.with(|s| s.dm_channel_of(chen.id).is_some_and(|c| s.visible(c, None).is_empty()))
-    );
+    assert_eq!(answer(&token).content, "✓");
+    // Closed DMs: Chen's comes as an ephemeral reply instead.
+    let token = t.command(&chen, "board", &[("show", "dm")]);
+    let seen = answer(&token);
+    assert_eq!((seen.ephemeral_for, seen.attachments.len()), (Some(chen.id), 1), "{}", t.report());
+    assert!(t.emu.with(|s| s.dm_channel_of(chen.id).is_none_or(|c| s.visible(c, None).is_empty())));
     // In the DM channel itself, /board answers there.
     let dm_ann = t.emu.dm(&ann);
-    let token = t.emu.command(&ann, dm_ann, "board", &[]);
+    t.emu.command(&ann, dm_ann, "board", &[]);
     t.emu.wait("Ann's board in her DMs", STEP, |s| {
-        let i = s.interactions[&token].id;
-        s.messages
-            .values()
-            .find(|m| {
-                m.channel == dm_ann
-                    && m.interaction == Some(i)
-                    && !m.loading
-                    && !m.attachments.is_empty()
-            })
-            .map(|_| ())
+        s.visible(dm_ann, None).into_iter().find(|m| !m.attachments.is_empty()).map(|_| ())
     });
-    assert_clean(&t);
+    t.assert_clean(Duration::from_secs(1));
 }
 
 #[test]
 fn slash_commands_are_registered_for_the_guild() {
-    let t = start();
+    let t = table::start();
     let (names, guild) = t.emu.with(|s| {
         (
             s.commands.iter().map(|c| c["name"].as_str().unwrap().to_string()).collect::<Vec<_>>(),
@@ -353,82 +171,10 @@ fn slash_commands_are_registered_for_the_guild() {
     ] {
         assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
     }
-    let token = command(&t, 0, "help", &[]);
+    let token = t.command(&t.users[0], "help", &[]);
     let original = t.emu.interaction(&token).original.unwrap();
     assert!(t.emu.message(original).content.contains("/play"));
-    assert_clean(&t);
-}
-
-/// The newest message `user` alone sees in the channel (ephemeral) with a button labelled
-/// `label`.
-fn own_button(t: &Table, user: &TestUser, label: &str) -> (Msg, String) {
-    t.emu.wait(&format!("{}'s ephemeral {label}", user.name), STEP, |s| {
-        s.visible(t.channel, Some(user.id))
-            .into_iter()
-            .rev()
-            .filter(|m| m.ephemeral_for == Some(user.id))
-            .find_map(|m| {
-                let id = m.buttons().into_iter().find(|(l, _)| l.contains(label))?.1;
-                Some(((*m).clone(), id))
-            })
-    })
-}
-
-/// Random set-up, then Ready, through `user`'s ephemeral set-up message.
-fn set_up(t: &Table, user: &TestUser) {
-    for label in ["Random set-up", "Ready"] {
-        let (message, id) = own_button(t, user, label);
-        press(t, user, &message, &id);
-    }
-}
-
-#[test]
-fn the_tanks_set_up_through_ephemeral_replies_and_a_closed_dm() {
-    let t = start();
-    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
-    t.emu.close_dms(&boris);
-    command(&t, 0, "play", &[("game", "tanks")]);
-    let lobby = lobby(&t).expect("a lobby message");
-    let id = |label: &str, m: &Msg| m.buttons().into_iter().find(|(l, _)| l == label).unwrap().1;
-    press(&t, &boris, &lobby, &id("Join", &lobby));
-    let lobby = t.emu.message(lobby.id);
-    press(&t, &ann, &lobby, &id("Start", &lobby));
-
-    // Ann started the game: her set-up comes as a reply only she sees, with her own board.
-    let (mine, _) = own_button(&t, &ann, "Random set-up");
-    assert_eq!(mine.attachments.len(), 1, "Ann's private board");
-    // Boris is not the one interacting and his DMs are closed: the channel tells him to press
-    // "My set-up".
-    let note = t.emu.wait("the closed-DM note", STEP, |s| {
-        s.visible(t.channel, None)
-            .into_iter()
-            .find(|m| {
-                m.content.contains(&format!("<@{}>", boris.id)) && m.content.contains("My set-up")
-            })
-            .cloned()
-    });
-    set_up(&t, &ann);
-    let (_, my_setup) =
-        note.buttons().into_iter().find(|(l, _)| l.contains("My set-up")).expect("the button");
-    press(&t, &boris, &note, &my_setup);
-    set_up(&t, &boris);
-
-    // Both ready: the first turn is Ann's, in the channel for everyone.
-    let board = t.emu.wait("the first turn", STEP, |s| {
-        s.visible(t.channel, None)
-            .into_iter()
-            .rev()
-            .find(|m| !m.attachments.is_empty() && m.content.contains("your turn"))
-            .cloned()
-    });
-    assert_eq!(mentioned(&board).first(), Some(&ann.id), "{}", board.content);
-    for _ in 0..4 {
-        assert!(step(&t));
-    }
-    // Nobody else ever saw a set-up keyboard.
-    let public = t.emu.visible(t.channel, None);
-    assert!(public.iter().all(|m| m.buttons().iter().all(|(l, _)| !l.contains("Random set-up"))));
-    assert_clean(&t);
+    t.assert_clean(Duration::from_secs(1));
 }
 
 /// The adapter's own mentions line (`<@1> <@2>`) in front of a message's content, if any, and
@@ -479,25 +225,8 @@ fn markdown_in(text: &str) -> Vec<String> {
     found
 }
 
-/// The text Discord shows for escaped `text`: escapes and zero-width spaces gone.
-fn shown(text: &str) -> String {
-    let mut out = String::new();
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        match (c, chars.peek()) {
-            ('\\', Some(n)) if n.is_ascii_punctuation() => {
-                out.push(*n);
-                chars.next();
-            }
-            ('\u{200B}', _) => {}
-            _ => out.push(c),
-        }
-    }
-    out
-}
-
-/// Every message the bot has sent so far renders as plain text, pings only the players its
-/// mentions line names, and (if it names `names`) shows them exactly as typed.
+/// Every message the bot has sent so far renders as plain text, and pings only the players its
+/// mentions line names.
 fn assert_plain(t: &Table) {
     let messages: Vec<Msg> = t.emu.with(|s| s.messages.values().cloned().collect());
     for m in messages.iter().filter(|m| !m.deleted && !m.loading && m.content != "✓") {
@@ -522,60 +251,53 @@ fn assert_plain(t: &Table) {
 const HOSTILE: [&str; 6] =
     ["**bold**", "[x](https://evil.example)", "@everyone", "`code`", "||spoiler||", "# heading"];
 
-/// Plays in the channel until each of `names` has been told "<name>, your turn" at the start
-/// of a line, checking every message after every move.
+/// Plays until each of `names` has been told "<name>, your turn" at the start of a line on the
+/// board, and mentioned by a ping, checking every message after every move.
 fn until_everyone_moved(t: &Table, names: &[&str]) {
     let mut waiting: Vec<&str> = names.to_vec();
     for _ in 0..300 {
-        let board = board(t).expect("the game goes on");
-        let text = shown(split_mentions(&board.content).1);
+        let board = t.live_board().expect("the game goes on");
+        let text = shown(&board.content);
         waiting.retain(|name| !text.lines().any(|l| l.starts_with(&format!("{name}, your turn"))));
         if waiting.is_empty() {
             return;
         }
-        assert!(step(t));
+        assert!(t.step(&|_| true));
         assert_plain(t);
     }
-    panic!("{waiting:?} never had a turn\n{}", t.emu.transcript());
+    panic!("{waiting:?} never had a turn\n{}", t.report());
 }
 
 #[test]
 fn hostile_names_and_echoed_words_reach_discord_escaped() {
     let users: Vec<(u64, &str)> = (201..).zip(HOSTILE).collect();
-    let t = start_with(&users);
-    let id = |label: &str, m: &Msg| m.buttons().into_iter().find(|(l, _)| l == label).unwrap().1;
-
+    let t = table::start_with(discord::Limits::DISCORD, &users);
     // Words echoed from a command: an unknown game and a bad setting value.
     let echoed = "||x|| [y](https://evil.example) @here <@201> # z";
-    let token = command(&t, 0, "play", &[("game", echoed)]);
+    let token = t.command(&t.users[0], "play", &[("game", echoed)]);
     let answer = t.emu.message(t.emu.interaction(&token).original.expect("an answer"));
     assert!(shown(&answer.content).contains(echoed), "{}", answer.content);
-    command(&t, 1, "play", &[("game", "aeroplane"), ("centre", "**z** `q`")]);
+    t.command(&t.users[1], "play", &[("game", "aeroplane"), ("centre", "**z** `q`")]);
     assert_plain(&t);
 
-    // Four hostile players in the lobby, then on the boards and in the turn prompts.
-    command(&t, 0, "play", &[("game", "aeroplane")]);
-    for u in 1..4 {
-        let lobby = lobby(&t).expect("the lobby");
-        press(&t, &t.users[u], &lobby, &id("Join", &lobby));
-    }
-    let full = lobby(&t).unwrap();
-    let players = shown(&full.content);
+    // Four hostile players in the lobby, then on the board and in the pings.
+    let four: Vec<&TestUser> = t.users[..4].iter().collect();
+    t.open("aeroplane", &[], &four);
+    let lobby = t.public().into_iter().find(|m| shown(&m.content).contains("New game")).unwrap();
+    let players = shown(&lobby.content);
     for name in &HOSTILE[..4] {
-        assert!(players.contains(&format!(" {name}")), "{name} in {}", full.content);
+        assert!(players.contains(&format!(" {name}")), "{name} in {}", lobby.content);
     }
     assert_plain(&t);
-    press(&t, &t.users[0], &full, &id("Start", &full));
     until_everyone_moved(&t, &HOSTILE[..4]);
-    command(&t, 0, "cancel", &[]);
+    t.command(&t.users[0], "cancel", &[]);
 
     // Two more for a game of two: `||spoiler||` and `# heading` open their turn prompts.
-    command(&t, 4, "play", &[("game", "tank-battle")]);
-    let second = lobby(&t).expect("the second lobby");
-    press(&t, &t.users[5], &second, &id("Join", &second));
-    let second = t.emu.message(second.id);
-    press(&t, &t.users[4], &second, &id("Start", &second));
+    let two: Vec<&TestUser> = t.users[4..6].iter().collect();
+    t.open("tank-battle", &[], &two);
     until_everyone_moved(&t, &HOSTILE[4..]);
+    t.settle(Duration::from_millis(300));
     assert_plain(&t);
-    assert_clean(&t);
+    assert!(t.pings().len() <= 1, "{:?}", t.pings());
+    t.assert_clean(Duration::from_secs(1));
 }

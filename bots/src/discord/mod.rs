@@ -1,23 +1,31 @@
 //! The Discord adapter: serenity's gateway client delivers interactions (slash commands and
-//! button presses), [`inbound`] turns each into the core's `Input`, [`outbound`] turns the core's
-//! `Effect`s into REST calls. It decides nothing about games.
+//! button presses); [`inbound`] turns each into the core's `Input`, [`handler`] acknowledges it,
+//! runs the engine ([`engine`]) and carries out what must happen at once, and the per-table
+//! deliverers ([`deliver`]) carry each table's outbox to Discord through [`messenger`]. It
+//! decides nothing about games.
 //!
 //! Everything arrives as an interaction, so the bot needs no privileged intents and never reads
 //! message content. The slash commands are (re)registered when the gateway says READY: for one
 //! guild when `discord.guild_id` is set (instant, for testing), globally otherwise.
 //!
-//! For tests and self-hosted proxies, `discord.api_url` (or `DISCORD_API_URL`) points the REST
-//! client at another base URL through serenity's `HttpBuilder::proxy`, with the client-side
-//! rate limiter off; the gateway URL is whatever that API's `GET /gateway` returns.
+//! Every REST call goes through serenity's rate limiter, whatever the API address. The limiter
+//! always sends to `https://discord.com`, so `discord.api_url` (or `DISCORD_API_URL`, e.g.
+//! `https://127.0.0.1:8443`, the tests' emulator) makes the HTTP client *resolve* `discord.com`
+//! to that host and port, and `DISCORD_API_CA` names a PEM certificate authority to trust
+//! besides the usual ones (the emulator's test authority); the gateway URL is whatever that
+//! API's `GET /gateway/bot` returns.
 
 mod commands;
+mod deliver;
+mod engine;
 mod errors;
+mod handler;
 mod inbound;
 mod markdown;
-mod notes;
-mod outbound;
+mod messenger;
 mod render;
 
+use std::net::ToSocketAddrs;
 use std::sync::Arc;
 
 use igroteka::app::{App, AppConfig};
@@ -29,10 +37,12 @@ use serenity::all::{
 };
 
 use crate::config::Config;
-use outbound::Adapter;
+use handler::Adapter;
 
 /// Overrides `discord.api_url`.
 pub const API_URL_ENV: &str = "DISCORD_API_URL";
+/// A PEM file of a certificate authority to trust for the API (the tests' emulator).
+pub const API_CA_ENV: &str = "DISCORD_API_CA";
 /// Overrides `discord.guild_id`.
 pub const GUILD_ENV: &str = "DISCORD_GUILD_ID";
 
@@ -45,23 +55,46 @@ pub fn run(config: &Config, store: SledStore) -> Result<(), String> {
         Some(id) => Some(id.trim().parse::<u64>().map_err(|_| "discord.guild_id is not a number")?),
         None => None,
     };
+    let client = http_client(api_url.as_deref(), env(API_CA_ENV).as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(store, token, api_url, guild))
+    runtime.block_on(serve(store, token, client, guild))
+}
+
+/// serenity's HTTP client: rustls, `discord.com` resolved to `api_url`'s host and port when one
+/// is given, and `ca` trusted besides the usual authorities.
+fn http_client(api_url: Option<&str>, ca: Option<&str>) -> Result<reqwest::Client, String> {
+    let mut builder = reqwest::Client::builder().use_rustls_tls();
+    if let Some(url) = api_url {
+        let parsed = reqwest::Url::parse(url.trim())
+            .map_err(|e| format!("discord.api_url is not a URL: {e}"))?;
+        let host = parsed.host_str().ok_or("discord.api_url has no host")?;
+        let port = parsed.port_or_known_default().unwrap_or(443);
+        let address = (host, port)
+            .to_socket_addrs()
+            .map_err(|e| format!("cannot resolve discord.api_url: {e}"))?
+            .next()
+            .ok_or("discord.api_url resolves to nothing")?;
+        builder = builder.resolve("discord.com", address);
+    }
+    if let Some(path) = ca {
+        let pem = std::fs::read(path).map_err(|e| format!("cannot read {API_CA_ENV}: {e}"))?;
+        let ca = reqwest::Certificate::from_pem(&pem)
+            .map_err(|e| format!("{API_CA_ENV} is not a PEM certificate: {e}"))?;
+        builder = builder.add_root_certificate(ca);
+    }
+    builder.build().map_err(|e| format!("cannot build the HTTP client: {e}"))
 }
 
 async fn serve(
     store: SledStore,
     token: String,
-    api_url: Option<String>,
+    client: reqwest::Client,
     guild: Option<u64>,
 ) -> Result<(), String> {
-    let mut http = HttpBuilder::new(&token);
-    if let Some(url) = &api_url {
-        http = http.proxy(url.trim_end_matches('/')).ratelimiter_disabled(true);
-    }
+    let http = HttpBuilder::new(&token).client(client);
     let adapter = Arc::new(Adapter::new(App::new(store, AppConfig::default())));
     let handler = Handler { adapter, guild };
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
@@ -83,7 +116,8 @@ struct Handler {
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
-        self.adapter.set_http(&ctx.http);
+        // Whatever a crash or a restart left undelivered goes out now.
+        self.adapter.parts(&ctx.http).deliverers.wake_pending();
         let definitions = commands::definitions(&I18n::new());
         let result = match self.guild {
             Some(guild) => GuildId::new(guild).set_commands(&ctx.http, definitions).await,
@@ -104,9 +138,8 @@ impl EventHandler for Handler {
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
-        self.adapter.set_http(&ctx.http);
         if let Some(request) = inbound::request(&interaction, inbound::now_ms()) {
-            self.adapter.handle(request).await;
+            self.adapter.handle(&ctx.http, request).await;
         }
     }
 }

@@ -23,7 +23,8 @@ const MAX_OPTIONS: usize = 25;
 const LABEL_LIMIT: usize = 80;
 const OPTION_LABEL_LIMIT: usize = 100;
 
-/// The custom id of the adapter's own "My set-up" button (core tokens start with `t`).
+/// The custom id of the "My set-up" button that notes of earlier versions carried (core tokens
+/// start with `t`); a press on one still shows the presser their private messages.
 pub const MINE_ID: &str = "dc:mine";
 /// The custom id prefix of a select menu whose option values are core tokens.
 pub const SELECT_PREFIX: &str = "dc:sel";
@@ -155,15 +156,6 @@ fn button(b: &Button) -> CreateButton {
         }
         ButtonKind::Url(url) => CreateButton::new_link(url.clone()).label(label),
     }
-}
-
-/// The adapter's "My set-up" button, for a player the bot cannot write to privately.
-pub fn mine_button(label: &str) -> CreateActionRow {
-    CreateActionRow::Buttons(vec![
-        CreateButton::new(MINE_ID)
-            .label(truncate(label, LABEL_LIMIT))
-            .style(ButtonStyle::Secondary),
-    ])
 }
 
 #[cfg(test)]

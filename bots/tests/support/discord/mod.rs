@@ -6,14 +6,17 @@
 //! reads what the bot did (messages with components and attachment bytes, ephemeral replies,
 //! DMs, how each interaction was answered and when).
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 pub mod gateway;
+pub mod limits;
 pub mod payloads;
 #[path = "../process.rs"]
 pub mod process;
 pub mod server;
 pub mod state;
+pub mod table;
+pub mod tls;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -21,6 +24,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+pub use limits::{Kind, Limits};
 pub use process::BotProcess;
 pub use state::{Channel, Interaction, Msg, State, TestUser};
 
@@ -37,7 +41,12 @@ pub struct Emulator {
 }
 
 impl Emulator {
+    /// An emulator enforcing Discord's rate limits.
     pub fn start() -> Emulator {
+        Emulator::with_limits(Limits::DISCORD)
+    }
+
+    pub fn with_limits(limits: Limits) -> Emulator {
         let runtime = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
@@ -45,7 +54,11 @@ impl Emulator {
             .expect("runtime");
         let shared = Arc::new(server::Shared {
             token: TOKEN.to_string(),
-            state: Mutex::new(State { next_id: 1_000_000_000_000_000_000, ..State::default() }),
+            state: Mutex::new(State {
+                next_id: 1_000_000_000_000_000_000,
+                limits,
+                ..State::default()
+            }),
             gateway_url: Mutex::new(String::new()),
             gateway: Mutex::new(None),
             seq: Default::default(),
@@ -56,14 +69,15 @@ impl Emulator {
         *shared.gateway_url.lock().unwrap() =
             format!("ws://127.0.0.1:{}", ws.local_addr().unwrap().port());
         let app = server::router(shared.clone());
+        let rest = runtime.block_on(async { tls::TlsListener::new(rest) });
         runtime.spawn(async move { axum::serve(rest, app).await.ok() });
         runtime.spawn(gateway::serve(ws, shared.clone()));
         Emulator { shared, port, _runtime: runtime }
     }
 
-    /// The base URL for `HttpBuilder::proxy` (serenity appends `/api/v10/…`).
+    /// Where `discord.com` is to be found (`DISCORD_API_URL`): the emulator's HTTPS address.
     pub fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
+        format!("https://127.0.0.1:{}", self.port)
     }
 
     pub fn with<T>(&self, f: impl FnOnce(&mut State) -> T) -> T {
@@ -322,7 +336,19 @@ pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
     let env = [
         ("DISCORD_BOT_TOKEN", TOKEN.to_string()),
         ("DISCORD_API_URL", emulator.url()),
+        ("DISCORD_API_CA", tls::CA.to_string()),
         ("DISCORD_GUILD_ID", payloads::GUILD_ID.to_string()),
     ];
-    BotProcess::start(data, data.with_extension("log"), &env)
+    // One log per run, so a restarted bot's log does not replace its predecessor's.
+    let runs = std::fs::read_dir(data.parent().expect("a parent folder"))
+        .map(|entries| {
+            entries
+                .flatten()
+                .filter(|e| {
+                    e.path().extension().is_some_and(|x| x.to_string_lossy().starts_with("log"))
+                })
+                .count()
+        })
+        .unwrap_or(0);
+    BotProcess::start(data, data.with_extension(format!("log{runs}")), &env)
 }

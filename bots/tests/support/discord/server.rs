@@ -1,7 +1,14 @@
 //! The fake Discord REST API (axum): the routes the adapter calls, with Discord's rules that
 //! matter to a bot — one response per interaction, within 3 s; a follow-up only after a
 //! response (the first one after a deferral fills the "thinking" message); 50007 for a user
-//! whose DMs are closed; attachments replaced on edit as the `attachments` field says.
+//! whose DMs are closed; attachments replaced on edit as the `attachments` field says; a
+//! create with `enforce_nonce` whose nonce was seen answered with the message it made; and
+//! Discord's rate limits with its 429 answers ([`super::limits`]).
+//!
+//! It is served over HTTPS with a certificate for `discord.com` from a test-only authority
+//! (`tls/`): serenity's rate limiter sends every request to `https://discord.com`, so the bot
+//! reaches the emulator by resolving that name to it (`DISCORD_API_URL`) and trusting the test
+//! authority (`DISCORD_API_CA`), with its limiter on, exactly as in production.
 
 use std::sync::{Arc, Mutex};
 
@@ -13,6 +20,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{any, get, post, put};
 use serde_json::{Value, json};
 
+use super::limits::{self, Kind};
 use super::payloads;
 use super::state::{Attachment, Channel, Msg, State};
 
@@ -188,6 +196,9 @@ async fn callback(
     let (payload, files) = body(req).await;
     let mut state = shared.state.lock().unwrap();
     state.calls.push("POST /interactions/:id/:token/callback".into());
+    if let Err(refused) = limits::admit(&mut state, Kind::Callback, 0) {
+        return *refused;
+    }
     let Some(mut interaction) = state.interactions.get(&token).cloned().filter(|i| i.id == id)
     else {
         return error(StatusCode::NOT_FOUND, 10062, "Unknown interaction");
@@ -241,6 +252,9 @@ async fn followup(
     let (payload, files) = body(req).await;
     let mut state = shared.state.lock().unwrap();
     state.calls.push("POST /webhooks/:app/:token".into());
+    if let Err(refused) = limits::admit(&mut state, Kind::Followup, 0) {
+        return *refused;
+    }
     let Some(interaction) = state.interactions.get(&token).cloned() else {
         return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
@@ -280,6 +294,9 @@ async fn webhook_message(
         "{method} /webhooks/:app/:token/messages/{}",
         if id == "@original" { "@original" } else { ":id" }
     ));
+    if let Err(refused) = limits::admit(&mut state, Kind::WebhookMessage, 0) {
+        return *refused;
+    }
     let Some(interaction) = state.interactions.get(&token).cloned() else {
         return error(StatusCode::NOT_FOUND, 10015, "Unknown Webhook");
     };
@@ -322,14 +339,40 @@ async fn create_message(
     let Some(c) = state.channels.get(&channel).cloned() else {
         return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
     };
+    let headers = match limits::admit(&mut state, Kind::Create, channel) {
+        Ok(headers) => headers,
+        Err(refused) => return *refused,
+    };
     if c.dm_user.is_some_and(|u| state.dm_closed.contains(&u)) {
-        return error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user");
+        state.dm_refusals += 1;
+        return limits::with(
+            headers,
+            error(StatusCode::FORBIDDEN, 50007, "Cannot send messages to this user"),
+        );
+    }
+    // Discord: "if true and nonce is present, it will be checked for uniqueness in the past few
+    // minutes. If another message was created by the same author with the same nonce, that
+    // message will be returned and no new message will be created."
+    let nonce = match &payload["nonce"] {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
+    }
+    .filter(|_| payload["enforce_nonce"] == Value::Bool(true));
+    let seen = nonce.as_ref().and_then(|n| state.nonces.get(&(channel, n.clone()))).copied();
+    if let Some(existing) = seen.and_then(|id| state.messages.get(&id)) {
+        let out = payloads::message(existing);
+        state.nonce_repeats += 1;
+        return limits::with(headers, axum::Json(out));
     }
     let mut msg = new_message(&mut state, channel);
     apply(&mut state, &mut msg, &payload, files, false);
+    if let Some(nonce) = nonce {
+        state.nonces.insert((channel, nonce), msg.id);
+    }
     let out = payloads::message(&msg);
     state.messages.insert(msg.id, msg);
-    axum::Json(out).into_response()
+    limits::with(headers, axum::Json(out))
 }
 
 async fn channel_message(
@@ -345,12 +388,17 @@ async fn channel_message(
     let (payload, files) = body(req).await;
     let mut state = shared.state.lock().unwrap();
     state.calls.push(format!("{method} /channels/:id/messages/:id"));
+    let kind = if method == "DELETE" { Kind::Delete } else { Kind::Edit };
+    let headers = match limits::admit(&mut state, kind, channel) {
+        Ok(headers) => headers,
+        Err(refused) => return *refused,
+    };
     let Some(mut msg) = state.messages.remove(&id) else {
-        return error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+        return limits::with(headers, error(StatusCode::NOT_FOUND, 10008, "Unknown Message"));
     };
     if msg.channel != channel || msg.deleted || msg.ephemeral_for.is_some() {
         state.messages.insert(id, msg);
-        return error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+        return limits::with(headers, error(StatusCode::NOT_FOUND, 10008, "Unknown Message"));
     }
     if method == "PATCH" {
         apply(&mut state, &mut msg, &payload, files, true);
@@ -360,9 +408,9 @@ async fn channel_message(
     let out = payloads::message(&msg);
     state.messages.insert(id, msg);
     if method == "DELETE" {
-        return StatusCode::NO_CONTENT.into_response();
+        return limits::with(headers, StatusCode::NO_CONTENT);
     }
-    axum::Json(out).into_response()
+    limits::with(headers, axum::Json(out))
 }
 
 async fn create_dm(AxState(shared): S, headers: HeaderMap, req: Request) -> Response {
@@ -372,6 +420,9 @@ async fn create_dm(AxState(shared): S, headers: HeaderMap, req: Request) -> Resp
     let (payload, _) = body(req).await;
     let mut state = shared.state.lock().unwrap();
     state.calls.push("POST /users/@me/channels".into());
+    if let Err(refused) = limits::admit(&mut state, Kind::DmOpen, 0) {
+        return *refused;
+    }
     let Some(user) = payload["recipient_id"]
         .as_str()
         .and_then(|s| s.parse::<u64>().ok())

@@ -6,6 +6,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
+use super::limits::{Kind, Limits, Throttled, Window};
+
 /// A simulated Discord user.
 #[derive(Debug, Clone)]
 pub struct TestUser {
@@ -111,7 +113,8 @@ pub struct Interaction {
     pub created: Instant,
     /// The message a pressed component is on.
     pub component_message: Option<u64>,
-    /// The first response: its type and how long after the interaction it came.
+    /// The first response accepted: its type and how long after the interaction it came (a
+    /// response answered 429 does not count: it is not an acknowledgement).
     pub response: Option<(u8, Duration)>,
     /// The deferred response message of a command.
     pub original: Option<u64>,
@@ -142,6 +145,21 @@ pub struct State {
     pub identifies: u32,
     pub heartbeats: u32,
     pub next_id: u64,
+    /// The rate limits enforced, each bucket's open window, and every 429 answered.
+    pub limits: Limits,
+    pub windows: HashMap<(&'static str, u64), Window>,
+    pub throttled: Vec<Throttled>,
+    /// Every call that passed the limits, and when.
+    pub admitted: Vec<(Kind, Instant)>,
+    /// 429s still to answer, per kind of call (and one kind-less global one each).
+    pub inject: HashMap<Kind, u32>,
+    pub inject_global: u32,
+    /// `(channel, nonce)` of messages created with `enforce_nonce`, and the message.
+    pub nonces: HashMap<(u64, String), u64>,
+    /// Creates answered with an existing message because their nonce was seen.
+    pub nonce_repeats: u32,
+    /// Direct messages refused with 50007 (the user's DMs are closed).
+    pub dm_refusals: u32,
 }
 
 impl State {
@@ -161,6 +179,16 @@ impl State {
 
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
         self.channels.values().find(|c| c.dm_user == Some(user)).map(|c| c.id)
+    }
+
+    /// The next `times` calls of `kind` are answered 429 (retry after 0.5 s).
+    pub fn inject_429(&mut self, kind: Kind, times: u32) {
+        *self.inject.entry(kind).or_default() += times;
+    }
+
+    /// 429s the bot ran into by itself (not injected by the test).
+    pub fn provoked(&self) -> Vec<&Throttled> {
+        self.throttled.iter().filter(|t| !t.injected).collect()
     }
 
     pub fn interaction_by_id(&self, id: u64) -> Option<&Interaction> {

@@ -1,0 +1,154 @@
+//! The deliverers: one task per table at a time, carrying out the table's outbox
+//! ([`igroteka::outbox::deliver`]) through [`Discord`].
+//!
+//! A table is *woken* when its outbox got entries (the engine's dirty tables, and every table
+//! with pending entries when the gateway says READY). A wake while the table's task runs only
+//! asks it for one more pass, so a table's messages leave in order across its channel and its
+//! players' DMs, while other tables — and the acknowledgement of interactions — never wait for
+//! it. A pass that ends on a transient failure is tried again after a growing pause; users
+//! found unreachable are handed to the engine (`Action::Unreachable`), which notes them in the
+//! channel once per game.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use igroteka::app::{Action, Chat, Input, User};
+use igroteka::outbox;
+use igroteka::store::{SledStore, Store};
+use igroteka::table::Platform;
+use tokio::sync::oneshot;
+
+use super::engine::Engine;
+use super::inbound::now_ms;
+use super::messenger::Discord;
+
+/// The pause after a pass deferred by a transient failure: doubled each time, up to a minute.
+const FIRST_RETRY: Duration = Duration::from_millis(500);
+const LAST_RETRY: Duration = Duration::from_secs(60);
+
+/// A table whose task is running.
+#[derive(Debug, Default)]
+struct Running {
+    /// Woken again during the pass: run another.
+    again: bool,
+    /// Told when the next pass ends.
+    waiting: Vec<oneshot::Sender<()>>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    store: SledStore,
+    discord: Arc<Discord>,
+    engine: Engine,
+    running: Mutex<HashMap<u64, Running>>,
+}
+
+/// The deliverers of every table.
+#[derive(Debug, Clone)]
+pub struct Deliverers {
+    inner: Arc<Inner>,
+}
+
+impl Deliverers {
+    pub fn new(store: SledStore, discord: Arc<Discord>, engine: Engine) -> Deliverers {
+        let running = Mutex::default();
+        Deliverers { inner: Arc::new(Inner { store, discord, engine, running }) }
+    }
+
+    /// Makes `table`'s deliverer run (again); the receiver is told when a pass that started
+    /// after this call has ended.
+    pub fn wake(&self, table: u64) -> oneshot::Receiver<()> {
+        let (done, receiver) = oneshot::channel();
+        let mut running = self.inner.running.lock().unwrap_or_else(|e| e.into_inner());
+        match running.get_mut(&table) {
+            Some(task) => {
+                task.again = true;
+                task.waiting.push(done);
+            }
+            None => {
+                running.insert(table, Running { again: true, waiting: vec![done] });
+                tokio::spawn(self.clone().run(table));
+            }
+        }
+        receiver
+    }
+
+    /// Wakes every table with pending entries (at start-up: what a crash left undelivered).
+    pub fn wake_pending(&self) {
+        match self.inner.store.outbox_tables() {
+            Ok(tables) => {
+                for table in tables {
+                    drop(self.wake(table));
+                }
+            }
+            Err(e) => eprintln!("igroteka: discord: reading the pending deliveries failed: {e}"),
+        }
+    }
+
+    async fn run(self, table: u64) {
+        let mut pause = Duration::ZERO;
+        loop {
+            let waiting = {
+                let mut running = self.inner.running.lock().unwrap_or_else(|e| e.into_inner());
+                let task = running.entry(table).or_default();
+                task.again = false;
+                std::mem::take(&mut task.waiting)
+            };
+            // Its own task, so a panic ends the pass, not the deliverer's bookkeeping.
+            let retry = tokio::spawn(self.clone().pass(table)).await.unwrap_or_else(|_| {
+                eprintln!("igroteka: discord: delivering table {table} failed unexpectedly");
+                true
+            });
+            for done in waiting {
+                let _ = done.send(());
+            }
+            if retry {
+                pause = (pause * 2).clamp(FIRST_RETRY, LAST_RETRY);
+                tokio::time::sleep(pause).await;
+            } else {
+                pause = Duration::ZERO;
+            }
+            let mut running = self.inner.running.lock().unwrap_or_else(|e| e.into_inner());
+            let again = retry || running.get(&table).is_some_and(|task| task.again);
+            if !again {
+                running.remove(&table);
+                return;
+            }
+        }
+    }
+
+    /// One pass over the table's outbox; `true` when something is left for a later pass.
+    async fn pass(self, table: u64) -> bool {
+        let inner = &self.inner;
+        let channel = match inner.store.load(table) {
+            Ok(Some(t)) if t.chat.platform == Platform::Discord => t.chat.chat.clone(),
+            // Another platform's table (both adapters can share a data folder), or a record
+            // set aside: not ours to deliver.
+            Ok(_) | Err(_) => return false,
+        };
+        let messenger = inner.discord.for_table(table, channel.parse().ok());
+        let report = match outbox::deliver(&inner.store, Platform::Discord, table, &messenger).await
+        {
+            Ok(report) => report,
+            Err(e) => {
+                eprintln!("igroteka: discord: delivering table {table} failed: {e}");
+                return true;
+            }
+        };
+        for user in report.unreachable {
+            let input = Input {
+                platform: Platform::Discord,
+                chat: Chat { id: channel.clone(), private: false, thread: None },
+                user: User { id: user, name: String::new(), admin: false, lang: None },
+                now: now_ms(),
+                action: Action::Unreachable { table },
+            };
+            let outcome = inner.engine.run(input).await;
+            for dirty in outcome.dirty {
+                drop(self.wake(dirty));
+            }
+        }
+        report.deferred
+    }
+}

@@ -1,0 +1,222 @@
+//! One interaction from start to end.
+//!
+//! 1. **Acknowledge at once**, before anything else (Discord allows 3 seconds): a slash command
+//!    with a deferred response (ephemeral for `/board show:me|dm`), a component with a deferred
+//!    update. This call never waits behind the message queue: an interaction callback is its own
+//!    rate-limit bucket.
+//! 2. Remember how the user can be reached privately (see [`super::messenger`]): a press's
+//!    token can also edit the message pressed.
+//! 3. Run the engine on its thread ([`Engine`]); inputs that arrive together share one flush.
+//! 4. Carry out what the engine returns for now: a refusal (`Answer` with alert) as an
+//!    ephemeral follow-up, `Strip`s of stale messages, and `Send`s that belong to no table (help,
+//!    rules, errors) — the first in the command's own channel fills its deferred response.
+//! 5. Settle the deferred response of a slash command: a public one unused is deleted; an
+//!    ephemeral one is left to the caller's first private message, and set to "✓" if none comes
+//!    while the deliverers run.
+//! 6. Wake the deliverers of the tables the engine queued messages for.
+
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use igroteka::app::{App, Dest, Effect, Message};
+use igroteka::store::SledStore;
+use serenity::all::{
+    ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http, InteractionId,
+};
+use serenity::builder::Builder;
+
+use super::deliver::Deliverers;
+use super::engine::Engine;
+use super::errors::describe;
+use super::inbound::{Context, Request};
+use super::messenger::{Discord, RouteKind};
+use super::render;
+
+/// How long an ephemeral command's deferred response waits for the deliverers to fill it.
+const FILL_WAIT: Duration = Duration::from_secs(10);
+
+/// The REST side, made once the gateway hands over the client's `Http` (it learns the
+/// application id from READY).
+#[derive(Debug)]
+pub struct Parts {
+    pub discord: Arc<Discord>,
+    pub deliverers: Deliverers,
+}
+
+/// What the adapter shares between events.
+#[derive(Debug)]
+pub struct Adapter {
+    store: SledStore,
+    engine: Engine,
+    parts: OnceLock<Parts>,
+}
+
+impl Adapter {
+    pub fn new(app: App<SledStore>) -> Adapter {
+        let store = app.store().clone();
+        Adapter { store, engine: Engine::start(app), parts: OnceLock::new() }
+    }
+
+    /// The REST side (made by the first event).
+    pub fn parts(&self, http: &Arc<Http>) -> &Parts {
+        self.parts.get_or_init(|| {
+            let discord = Arc::new(Discord::new(http.clone(), self.store.clone()));
+            let deliverers =
+                Deliverers::new(self.store.clone(), discord.clone(), self.engine.clone());
+            Parts { discord, deliverers }
+        })
+    }
+
+    /// Answers one interaction (see the module docs).
+    pub async fn handle(&self, http: &Arc<Http>, request: Request) {
+        let Parts { discord, deliverers } = self.parts(http);
+        let ctx = &request.context;
+        acknowledge(discord.http(), ctx).await;
+
+        if ctx.in_dm {
+            // They use the bot in their DMs: the DMs are open.
+            discord.set_dm_closed(&ctx.user, false);
+        }
+        let kind = if ctx.in_dm {
+            RouteKind::Dm(ChannelId::new(ctx.channel))
+        } else if ctx.prefer_dm {
+            RouteKind::PreferDm
+        } else {
+            RouteKind::Ephemeral
+        };
+        let public_command = ctx.is_command() && !ctx.ephemeral;
+        if let Some(pressed) = ctx.pressed_on {
+            discord.note_press(pressed, &ctx.token);
+        }
+        if ctx.is_command() && ctx.ephemeral {
+            discord.defer_original(&ctx.token);
+        }
+        if !public_command {
+            discord.note_route(&ctx.user, ctx.channel, &ctx.token, kind);
+        }
+
+        let outcome = self.engine.run(request.input.clone()).await;
+
+        let mut original_open = public_command;
+        for effect in outcome.effects {
+            immediate(discord, ctx, &mut original_open, effect).await;
+        }
+        if public_command {
+            if original_open {
+                let deleted = discord.http().delete_original_interaction_response(&ctx.token).await;
+                if let Err(e) = deleted {
+                    eprintln!(
+                        "igroteka: discord: deleting a deferred response failed: {}",
+                        describe(&e)
+                    );
+                }
+            }
+            // Only now: a follow-up would have filled the public "thinking" message.
+            discord.note_route(&ctx.user, ctx.channel, &ctx.token, kind);
+        }
+
+        let passes: Vec<_> = outcome.dirty.iter().map(|table| deliverers.wake(*table)).collect();
+        if ctx.is_command() && ctx.ephemeral {
+            let all = async {
+                for pass in passes {
+                    let _ = pass.await;
+                }
+            };
+            let _ = tokio::time::timeout(FILL_WAIT, all).await;
+            discord.close_original(&ctx.token).await;
+        }
+    }
+}
+
+/// Acknowledges the interaction: a deferred response for a command, a deferred update for a
+/// component.
+async fn acknowledge(http: &Http, ctx: &Context) {
+    let ack = if ctx.is_command() {
+        CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(ctx.ephemeral),
+        )
+    } else {
+        CreateInteractionResponse::Acknowledge
+    };
+    let id = InteractionId::new(ctx.interaction_id);
+    if let Err(e) = ack.execute(http, (id, &ctx.token)).await {
+        eprintln!("igroteka: discord: acknowledging an interaction failed: {}", describe(&e));
+    }
+}
+
+/// Carries out one effect the engine returned for now.
+async fn immediate(discord: &Discord, ctx: &Context, original_open: &mut bool, effect: Effect) {
+    let result = match effect {
+        // The acknowledgement already stopped the spinner; only a refusal needs words.
+        Effect::Answer { text, alert } if alert && !text.is_empty() => {
+            discord.ephemeral(&ctx.token, &Message::text(text)).await.map(drop)
+        }
+        Effect::Answer { .. } => Ok(()),
+        Effect::Strip { to, message_id } => {
+            if ctx.pressed_on.is_some_and(|id| id.to_string() == message_id) {
+                discord.strip_original(&ctx.token).await
+            } else {
+                discord.strip(&to, &message_id).await
+            }
+        }
+        Effect::Send { to, message } => {
+            let here = match &to {
+                Dest::Chat { chat, .. } => chat == &ctx.channel.to_string(),
+                Dest::User { user } => user == &ctx.user && ctx.in_dm,
+            };
+            if *original_open && here {
+                *original_open = false;
+                respond(discord.http(), ctx, &message).await
+            } else {
+                match &to {
+                    Dest::User { user } if user == &ctx.user && ctx.in_dm => {
+                        let channel = ChannelId::new(ctx.channel);
+                        discord.post(channel, &message, None).await.map(drop)
+                    }
+                    Dest::User { user } if user == &ctx.user => {
+                        discord.ephemeral(&ctx.token, &message).await.map(drop)
+                    }
+                    Dest::User { user } => {
+                        discord.private(user, Some(ctx.channel), &message).await.map(drop)
+                    }
+                    Dest::Chat { chat, .. } => match chat.parse::<u64>() {
+                        Ok(channel) if channel > 0 => {
+                            discord.post(ChannelId::new(channel), &message, None).await.map(drop)
+                        }
+                        _ => Ok(()),
+                    },
+                }
+            }
+        }
+        other => {
+            eprintln!("igroteka: discord: an unexpected immediate effect: {other:?}");
+            Ok(())
+        }
+    };
+    if let Err(e) = result {
+        eprintln!("igroteka: discord: answering an interaction failed: {e:?}");
+    }
+}
+
+/// Fills a public command's deferred response.
+async fn respond(
+    http: &Http,
+    ctx: &Context,
+    message: &Message,
+) -> Result<(), igroteka::outbox::Failure> {
+    let png = match message.board.clone() {
+        Some(view) => {
+            tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.ok()
+        }
+        None => None,
+    };
+    let mut edit = EditInteractionResponse::new()
+        .content(render::content(message))
+        .components(render::components(&message.buttons))
+        .allowed_mentions(render::allowed_mentions(message));
+    if let Some(png) = png {
+        edit = edit.new_attachment(render::attachment(png));
+    }
+    edit.execute(http, &ctx.token).await.map(drop).map_err(|e| super::errors::failure(&e))
+}

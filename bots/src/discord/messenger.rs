@@ -1,0 +1,616 @@
+//! Discord as the outbox's [`Messenger`]: where each of a table's messages goes, and the REST
+//! calls that put it there.
+//!
+//! A group message is a channel message. A private message (`Dest::User`) goes, in this order:
+//!
+//! 1. through the player's *route* — their newest interaction with the bot, while its token is
+//!    valid (Discord allows 15 minutes; we use 14) — as an ephemeral follow-up only they see,
+//!    in the channel where they interacted (the deferred response of an ephemeral `/board`
+//!    takes the first one). A message with buttons only uses a route in the table's own channel,
+//!    since a press elsewhere would be refused as coming from the wrong chat. An interaction in
+//!    the DM channel makes the DM channel itself the route; `/board show:dm` asks for DMs while
+//!    the DMs are open;
+//! 2. otherwise to the user's DM channel (opened once, then remembered);
+//! 3. and when Discord refuses that with 50007 — the user's DMs are closed to the bot — the
+//!    user is remembered as such (durably, until they use the bot in DMs) and reported
+//!    unreachable; no DM is attempted again, and the engine notes them in the channel once per
+//!    game, with a button that answers them ephemerally (which gives them a route).
+//!
+//! An ephemeral message can only be edited or deleted through the interaction token that made
+//! it (or through a press on it, whose token reaches the message it is on), so each one is
+//! remembered with its token; after 14 minutes, or after a restart, such a message is "gone" and
+//! the deliverer sends its slot anew.
+//!
+//! Rate limits are serenity's: every call goes through its limiter, which waits on the
+//! `X-RateLimit-*` headers before a bucket would overflow and retries a 429 after its
+//! `Retry-After`. [`Messenger::ready`] reads the limiter's buckets so the deliverer waits
+//! *before* picking the next entry, and whatever queues meanwhile is coalesced. Message creates
+//! carry a nonce with `enforce_nonce` made from the outbox entry, so an entry sent again after a
+//! crash does not make a second message.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime};
+
+use igroteka::app::{Dest, Effect, Message};
+use igroteka::outbox::{self, Failure, Messenger};
+use igroteka::store::{SledStore, Store};
+use serenity::all::{
+    ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse,
+    EditMessage, Http, MessageId, Nonce, Route as ApiRoute, UserId,
+};
+use serenity::builder::Builder;
+use serenity::model::channel::Message as Sent;
+
+use super::errors::{describe, failure};
+use super::render;
+
+/// How long an interaction token is used: Discord's 15 minutes, less a margin.
+pub const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
+
+/// The longest [`Messenger::ready`] waits for a bucket (a sane bound on a reset time).
+const MAX_WAIT: Duration = Duration::from_secs(60);
+
+/// How a user can be reached privately through their newest interaction in a channel.
+#[derive(Debug, Clone)]
+struct Route {
+    token: String,
+    at: Instant,
+    kind: RouteKind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RouteKind {
+    /// Ephemeral follow-ups to the interaction.
+    Ephemeral,
+    /// The user asked for DMs (`/board show:dm`): DMs while they are open, else ephemeral.
+    PreferDm,
+    /// The interaction came from the user's DM channel: post there.
+    Dm(ChannelId),
+}
+
+/// An ephemeral message, or any message an interaction's token can edit.
+#[derive(Debug, Clone)]
+struct Handle {
+    token: String,
+    at: Instant,
+    /// The interaction's own response (`@original`) rather than a follow-up.
+    original: bool,
+}
+
+#[derive(Debug, Default)]
+struct Known {
+    /// (user, channel) → the user's newest interaction there.
+    routes: HashMap<(u64, u64), Route>,
+    /// user → their DM channel.
+    dms: HashMap<u64, ChannelId>,
+    /// message → the token that reaches it.
+    handles: HashMap<u64, Handle>,
+    /// Tokens of ephemeral commands whose deferred response is still "thinking": the first
+    /// private message for the caller fills it (else the handler closes it).
+    originals: HashSet<String>,
+}
+
+/// Past this many, expired routes and handles are forgotten.
+const TIDY_ABOVE: usize = 1024;
+
+impl Known {
+    fn tidy(&mut self) {
+        if self.routes.len() > TIDY_ABOVE {
+            self.routes.retain(|_, r| r.at.elapsed() < TOKEN_LIFE);
+        }
+        if self.handles.len() > TIDY_ABOVE {
+            self.handles.retain(|_, h| h.at.elapsed() < TOKEN_LIFE);
+        }
+    }
+}
+
+/// The adapter's REST side, shared by the interaction handlers and the deliverers.
+pub struct Discord {
+    http: Arc<Http>,
+    store: SledStore,
+    known: Mutex<Known>,
+}
+
+impl std::fmt::Debug for Discord {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Discord").finish_non_exhaustive()
+    }
+}
+
+fn dm_closed_key(user: u64) -> String {
+    format!("discord:dm-closed:{user}")
+}
+
+fn id(raw: &str) -> Option<u64> {
+    raw.parse::<u64>().ok().filter(|id| *id > 0)
+}
+
+impl Discord {
+    pub fn new(http: Arc<Http>, store: SledStore) -> Discord {
+        Discord { http, store, known: Mutex::default() }
+    }
+
+    pub fn http(&self) -> &Http {
+        &self.http
+    }
+
+    fn known(&self) -> MutexGuard<'_, Known> {
+        self.known.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The messenger for one table's deliverer.
+    pub fn for_table(&self, table: u64, channel: Option<u64>) -> TableMessenger<'_> {
+        TableMessenger { discord: self, table, channel }
+    }
+
+    /// `user` interacted in `channel` with `token`: private messages can reach them this way
+    /// for the next 14 minutes.
+    pub fn note_route(&self, user: &str, channel: u64, token: &str, kind: RouteKind) {
+        let Some(user) = id(user) else { return };
+        let mut known = self.known();
+        if let RouteKind::Dm(dm) = kind {
+            known.dms.insert(user, dm);
+        }
+        let route = Route { token: token.to_string(), at: Instant::now(), kind };
+        known.routes.insert((user, channel), route);
+        known.tidy();
+    }
+
+    /// A press on `message` with `token`: the token can edit that message (`@original`).
+    pub fn note_press(&self, message: u64, token: &str) {
+        let handle = Handle { token: token.to_string(), at: Instant::now(), original: true };
+        let mut known = self.known();
+        known.handles.insert(message, handle);
+        known.tidy();
+    }
+
+    /// An ephemeral command's deferred response waits for the caller's first private message.
+    pub fn defer_original(&self, token: &str) {
+        self.known().originals.insert(token.to_string());
+    }
+
+    /// Takes the deferred response if it is still waiting (it is then the caller's to fill).
+    pub fn take_original(&self, token: &str) -> bool {
+        self.known().originals.remove(token)
+    }
+
+    /// The user's DMs are closed to the bot (remembered across restarts).
+    fn dm_closed(&self, user: u64) -> bool {
+        self.store.pref(&dm_closed_key(user)).ok().flatten().as_deref() == Some("1")
+    }
+
+    /// Remembers whether the user's DMs are closed: set by a 50007, cleared when they use the
+    /// bot in their DMs.
+    pub fn set_dm_closed(&self, user: &str, closed: bool) {
+        let Some(user) = id(user) else { return };
+        if self.dm_closed(user) != closed {
+            let _ = self.store.set_pref(&dm_closed_key(user), if closed { "1" } else { "0" });
+        }
+    }
+
+    /// The route to use for a private message to `user` about a table in `channel`: their
+    /// newest interaction whose token is still valid — for a message with buttons, only one in
+    /// the table's channel or in their DMs, where a press on it is accepted.
+    fn route(&self, user: u64, channel: Option<u64>, has_buttons: bool) -> Option<Route> {
+        let known = self.known();
+        known
+            .routes
+            .iter()
+            .filter(|((u, c), r)| {
+                *u == user
+                    && r.at.elapsed() < TOKEN_LIFE
+                    && (!has_buttons || Some(*c) == channel || matches!(r.kind, RouteKind::Dm(_)))
+            })
+            .map(|(_, r)| r)
+            .max_by_key(|r| r.at)
+            .cloned()
+    }
+
+    fn drop_route(&self, user: u64, token: &str) {
+        self.known().routes.retain(|(u, _), r| !(*u == user && r.token == token));
+    }
+
+    fn handle(&self, message: &str) -> Option<Handle> {
+        let message = id(message)?;
+        self.known().handles.get(&message).filter(|h| h.at.elapsed() < TOKEN_LIFE).cloned()
+    }
+
+    fn channel_of(&self, to: &Dest) -> Option<ChannelId> {
+        match to {
+            Dest::Chat { chat, .. } => id(chat).map(ChannelId::new),
+            Dest::User { user } => self.known().dms.get(&id(user)?).copied(),
+        }
+    }
+
+    /// The user's DM channel, opened once.
+    async fn dm_channel(&self, user: u64) -> Result<ChannelId, Failure> {
+        if let Some(channel) = self.known().dms.get(&user) {
+            return Ok(*channel);
+        }
+        let channel =
+            UserId::new(user).create_dm_channel(self.http()).await.map_err(|e| failure(&e))?.id;
+        self.known().dms.insert(user, channel);
+        Ok(channel)
+    }
+
+    /// A message in a channel (a group channel or a DM channel).
+    pub async fn post(
+        &self,
+        channel: ChannelId,
+        message: &Message,
+        nonce: Option<String>,
+    ) -> Result<Sent, Failure> {
+        let png = picture(message).await;
+        let mut create = CreateMessage::new()
+            .content(render::content(message))
+            .components(render::components(&message.buttons))
+            .allowed_mentions(render::allowed_mentions(message));
+        if let Some(png) = png {
+            create = create.add_file(render::attachment(png));
+        }
+        if let Some(nonce) = nonce {
+            create = create.nonce(Nonce::String(nonce)).enforce_nonce(true);
+        }
+        channel.send_message(self.http(), create).await.map_err(|e| failure(&e))
+    }
+
+    /// An ephemeral message for whoever interacted with `token`: the deferred response of an
+    /// ephemeral command while it waits, else a follow-up. Remembered with its token.
+    pub async fn ephemeral(&self, token: &str, message: &Message) -> Result<String, Failure> {
+        let png = picture(message).await;
+        let original = self.take_original(token);
+        let sent = if original {
+            let mut edit = EditInteractionResponse::new()
+                .content(render::content(message))
+                .components(render::components(&message.buttons))
+                .allowed_mentions(render::allowed_mentions(message));
+            if let Some(png) = png {
+                edit = edit.new_attachment(render::attachment(png));
+            }
+            edit.execute(self.http(), token).await
+        } else {
+            let mut followup = CreateInteractionResponseFollowup::new()
+                .content(render::content(message))
+                .components(render::components(&message.buttons))
+                .allowed_mentions(render::allowed_mentions(message))
+                .ephemeral(true);
+            if let Some(png) = png {
+                followup = followup.add_file(render::attachment(png));
+            }
+            followup.execute(self.http(), (None, token)).await
+        };
+        let sent = sent.map_err(|e| failure(&e))?;
+        let handle = Handle { token: token.to_string(), at: Instant::now(), original };
+        let mut known = self.known();
+        known.handles.insert(sent.id.get(), handle);
+        known.tidy();
+        Ok(sent.id.to_string())
+    }
+
+    /// Closes an ephemeral command's deferred response that nothing filled.
+    pub async fn close_original(&self, token: &str) {
+        if !self.take_original(token) {
+            return;
+        }
+        let done = EditInteractionResponse::new().content("✓").execute(self.http(), token).await;
+        if let Err(e) = done {
+            eprintln!("igroteka: discord: closing a deferred response failed: {}", describe(&e));
+        }
+    }
+
+    /// A private message: through the user's route, else their DMs (see the module docs).
+    async fn send_private(
+        &self,
+        user: u64,
+        channel: Option<u64>,
+        message: &Message,
+        nonce: Option<String>,
+    ) -> Result<String, Failure> {
+        let route = self.route(user, channel, !message.buttons.is_empty());
+        match route {
+            Some(Route { kind: RouteKind::Dm(dm), .. }) => {
+                self.post(dm, message, nonce).await.map(|m| m.id.to_string())
+            }
+            Some(route) => {
+                if route.kind == RouteKind::PreferDm && !self.dm_closed(user) {
+                    match self.dm(user, message, nonce.clone()).await {
+                        Err(Failure::Unreachable) => {}
+                        other => return other,
+                    }
+                }
+                match self.ephemeral(&route.token, message).await {
+                    Err(Failure::Gone) => {
+                        // The token expired early: forget the route and go the other way.
+                        self.drop_route(user, &route.token);
+                        self.dm(user, message, nonce).await
+                    }
+                    other => other,
+                }
+            }
+            None => self.dm(user, message, nonce).await,
+        }
+    }
+
+    /// A private message outside any table's outbox (a reply to someone other than the caller).
+    pub async fn private(
+        &self,
+        user: &str,
+        channel: Option<u64>,
+        message: &Message,
+    ) -> Result<String, Failure> {
+        let user = id(user).ok_or_else(|| Failure::Permanent(format!("not a user: {user}")))?;
+        self.send_private(user, channel, message, None).await
+    }
+
+    /// A direct message, unless the user's DMs are known to be closed.
+    async fn dm(
+        &self,
+        user: u64,
+        message: &Message,
+        nonce: Option<String>,
+    ) -> Result<String, Failure> {
+        if self.dm_closed(user) {
+            return Err(Failure::Unreachable);
+        }
+        let channel = self.dm_channel(user).await?;
+        match self.post(channel, message, nonce).await {
+            Err(Failure::Unreachable) => {
+                self.set_dm_closed(&user.to_string(), true);
+                Err(Failure::Unreachable)
+            }
+            other => other.map(|m| m.id.to_string()),
+        }
+    }
+
+    /// Where an existing message of `to` lives: the token that reaches it (an ephemeral
+    /// message), or its channel. `None`: nowhere the bot can reach.
+    async fn locate(&self, to: &Dest, message: &str) -> Result<Place, Failure> {
+        if let (Dest::User { .. }, Some(handle)) = (to, self.handle(message)) {
+            return Ok(Place::Token(handle));
+        }
+        match to {
+            Dest::Chat { chat, .. } => id(chat).map(|c| Place::Channel(ChannelId::new(c))),
+            Dest::User { user } => {
+                let user = id(user).ok_or(Failure::Gone)?;
+                if self.dm_closed(user) && !self.known().dms.contains_key(&user) {
+                    return Err(Failure::Gone);
+                }
+                Some(Place::Channel(self.dm_channel(user).await?))
+            }
+        }
+        .ok_or(Failure::Gone)
+    }
+
+    /// Replaces a message's text, picture and buttons.
+    pub async fn edit(
+        &self,
+        to: &Dest,
+        message_id: &str,
+        message: &Message,
+    ) -> Result<(), Failure> {
+        let place = self.locate(to, message_id).await?;
+        let target = MessageId::new(id(message_id).ok_or(Failure::Gone)?);
+        let png = picture(message).await;
+        let result = match place {
+            Place::Token(handle) => {
+                let mut edit = EditInteractionResponse::new()
+                    .content(render::content(message))
+                    .components(render::components(&message.buttons))
+                    .allowed_mentions(render::allowed_mentions(message));
+                let files = match png {
+                    Some(png) => {
+                        let file = render::attachment(png);
+                        edit = edit.new_attachment(file.clone());
+                        vec![file]
+                    }
+                    None => {
+                        edit = edit.clear_attachments();
+                        Vec::new()
+                    }
+                };
+                if handle.original {
+                    edit.execute(self.http(), &handle.token).await.map(drop)
+                } else {
+                    self.http()
+                        .edit_followup_message(&handle.token, target, &edit, files)
+                        .await
+                        .map(drop)
+                }
+            }
+            Place::Channel(channel) => {
+                let edit = EditMessage::new()
+                    .content(render::content(message))
+                    .components(render::components(&message.buttons))
+                    .allowed_mentions(render::allowed_mentions(message));
+                let edit = match png {
+                    Some(png) => edit.new_attachment(render::attachment(png)),
+                    None => edit.remove_all_attachments(),
+                };
+                channel.edit_message(self.http(), target, edit).await.map(drop)
+            }
+        };
+        result.map_err(|e| failure(&e))
+    }
+
+    pub async fn delete(&self, to: &Dest, message_id: &str) -> Result<(), Failure> {
+        let place = self.locate(to, message_id).await?;
+        let target = MessageId::new(id(message_id).ok_or(Failure::Gone)?);
+        let result = match place {
+            Place::Token(h) if h.original => {
+                self.http().delete_original_interaction_response(&h.token).await
+            }
+            Place::Token(h) => self.http().delete_followup_message(&h.token, target).await,
+            Place::Channel(channel) => channel.delete_message(self.http(), target).await,
+        };
+        result.map_err(|e| failure(&e))
+    }
+
+    /// Removes a message's buttons, leaving its text and picture.
+    pub async fn strip(&self, to: &Dest, message_id: &str) -> Result<(), Failure> {
+        let place = self.locate(to, message_id).await?;
+        let target = MessageId::new(id(message_id).ok_or(Failure::Gone)?);
+        let none = serde_json::json!({ "components": [] });
+        let result = match place {
+            Place::Token(h) if h.original => {
+                self.http().edit_original_interaction_response(&h.token, &none, Vec::new()).await
+            }
+            Place::Token(h) => {
+                self.http().edit_followup_message(&h.token, target, &none, Vec::new()).await
+            }
+            Place::Channel(channel) => {
+                let edit = EditMessage::new().components(Vec::new());
+                channel.edit_message(self.http(), target, edit).await
+            }
+        };
+        result.map(drop).map_err(|e| failure(&e))
+    }
+
+    /// Removes the buttons of the message an interaction's component was on, through the
+    /// interaction itself (this works for ephemeral messages too).
+    pub async fn strip_original(&self, token: &str) -> Result<(), Failure> {
+        let none = serde_json::json!({ "components": [] });
+        let result = self.http().edit_original_interaction_response(token, &none, Vec::new()).await;
+        result.map(drop).map_err(|e| failure(&e))
+    }
+
+    /// Waits while serenity's limiter has no room left in the buckets `needs` names for
+    /// `channel`: message creates and/or edits and deletes.
+    async fn wait_for_room(&self, channel: ChannelId, needs: Needs) {
+        let Some(limiter) = &self.http.ratelimiter else { return };
+        let mut buckets = Vec::new();
+        if needs.create {
+            buckets.push(ApiRoute::ChannelMessages { channel_id: channel }.ratelimiting_bucket());
+        }
+        if needs.edit {
+            let any = MessageId::new(1);
+            let route = ApiRoute::ChannelMessage { channel_id: channel, message_id: any };
+            buckets.push(route.ratelimiting_bucket());
+        }
+        let mut until: Option<SystemTime> = None;
+        {
+            let routes = limiter.routes();
+            let routes = routes.read().await;
+            for bucket in &buckets {
+                let Some(ratelimit) = routes.get(bucket) else { continue };
+                // A bucket locked is one a request is waiting on: the call will wait its turn.
+                let Ok(ratelimit) = ratelimit.try_lock() else { continue };
+                if ratelimit.remaining() == 0 {
+                    until = until.max(ratelimit.reset());
+                }
+            }
+        }
+        if let Some(wait) = until.and_then(|t| t.duration_since(SystemTime::now()).ok()) {
+            tokio::time::sleep(wait.min(MAX_WAIT)).await;
+        }
+    }
+}
+
+/// Where an existing message is reached.
+enum Place {
+    Token(Handle),
+    Channel(ChannelId),
+}
+
+/// The buckets an outbox entry's calls draw on.
+#[derive(Debug, Clone, Copy, Default)]
+struct Needs {
+    create: bool,
+    edit: bool,
+}
+
+/// The board picture, drawn off the async threads.
+async fn picture(message: &Message) -> Option<Vec<u8>> {
+    let view = message.board.clone()?;
+    tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.ok()
+}
+
+/// [`Discord`] delivering one table's outbox.
+pub struct TableMessenger<'a> {
+    discord: &'a Discord,
+    table: u64,
+    /// The table's channel.
+    channel: Option<u64>,
+}
+
+impl TableMessenger<'_> {
+    /// The entry the deliverer is about to perform: the first pending one after coalescing
+    /// (one deliverer per table, so nothing else takes it meanwhile).
+    fn head(&self) -> Option<outbox::Pending> {
+        let pending = self.discord.store.outbox(self.table).ok()?;
+        outbox::coalesce(pending).0.into_iter().next()
+    }
+
+    /// A nonce for the message the head entry sends: the entry's position in the outbox,
+    /// unique and the same when the entry is sent again after a crash.
+    fn nonce(&self) -> Option<String> {
+        let key = self.head()?.key;
+        let position = u64::from_be_bytes(key.get(8..16)?.try_into().ok()?);
+        Some(format!("o{position}"))
+    }
+
+    fn needs(&self, effect: &Effect) -> Needs {
+        match effect {
+            Effect::Show { slot, fresh, .. } => {
+                let old = self.discord.store.slot_message(self.table, *slot).ok().flatten();
+                match (fresh, old) {
+                    (_, None) => Needs { create: true, edit: false },
+                    (false, Some(_)) => Needs { create: false, edit: true },
+                    // A fresh ping deletes the old one; a fresh board strips the old one.
+                    (true, Some(_)) => Needs { create: true, edit: true },
+                }
+            }
+            Effect::Clear { .. } => Needs { create: false, edit: true },
+            Effect::Send { .. } => Needs { create: true, edit: false },
+            _ => Needs::default(),
+        }
+    }
+}
+
+impl Messenger for TableMessenger<'_> {
+    async fn ready(&self, to: &Dest) {
+        let Some(channel) = self.discord.channel_of(to) else { return };
+        if let Dest::User { user } = to
+            && id(user).is_some_and(|u| self.discord.route(u, self.channel, false).is_some())
+        {
+            // Through an interaction's webhook, not the channel's buckets.
+            return;
+        }
+        let needs = self.head().map(|h| self.needs(&h.effect)).unwrap_or_default();
+        self.discord.wait_for_room(channel, needs).await;
+    }
+
+    async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure> {
+        let nonce = self.nonce();
+        match to {
+            Dest::Chat { chat, .. } => {
+                let channel = ChannelId::new(
+                    id(chat).ok_or(Failure::Permanent(format!("not a Discord channel: {chat}")))?,
+                );
+                self.discord.post(channel, message, nonce).await.map(|m| m.id.to_string())
+            }
+            Dest::User { user } => {
+                let Some(user) = id(user) else {
+                    return Err(Failure::Permanent(format!("not a Discord user: {user}")));
+                };
+                self.discord.send_private(user, self.channel, message, nonce).await
+            }
+        }
+    }
+
+    async fn edit(&self, to: &Dest, id: &str, message: &Message) -> Result<(), Failure> {
+        self.discord.edit(to, id, message).await
+    }
+
+    async fn delete(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.discord.delete(to, id).await
+    }
+
+    async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.discord.strip(to, id).await
+    }
+
+    fn has_private_route(&self, user: &str) -> bool {
+        id(user).is_some_and(|u| self.discord.route(u, self.channel, false).is_some())
+    }
+}

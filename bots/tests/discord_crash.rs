@@ -1,0 +1,119 @@
+//! The bot killed (`kill -9`) at random points of 50 presses — before its engine ran, between the
+//! saved move and its messages, in the middle of a delivery — and started again on the same
+//! data folder. After each restart every saved move is shown on the live board (its picture and
+//! buttons are exactly what the stored game shows), no move is applied twice and no message
+//! appears twice, and the live board's buttons are never stale: the next press on it applies.
+
+#[path = "support/discord/mod.rs"]
+mod discord;
+
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use discord::table::{self, Table, tokens};
+use discord::{Limits, Msg};
+
+/// A small xorshift generator: the kill points, reproducible from the printed seed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+fn boards(t: &Table) -> Vec<Msg> {
+    t.public().into_iter().filter(|m| !m.attachments.is_empty()).collect()
+}
+
+/// After a restart: the live board comes to show exactly the stored game (read while the bot
+/// was down), in one board message, with at most one ping.
+fn assert_shows_the_stored_game(t: &Table, expected_tokens: &[String], expected_png: &[u8]) {
+    t.wait_until("the live board to show every saved move", |t| {
+        t.live_board().is_some_and(|b| tokens(&b) == expected_tokens)
+    });
+    let board = t.live_board().unwrap();
+    assert_eq!(board.attachments[0].bytes, expected_png, "the picture is the stored game's");
+    let boards = boards(t);
+    assert_eq!(boards.len(), 1, "one board message, none twice\n{}", t.report());
+    assert!(t.pings().len() <= 1, "at most one ping: {:?}", t.pings());
+}
+
+#[test]
+fn killed_at_random_points_of_fifty_presses_every_saved_move_is_shown_once() {
+    let seed = std::env::var("CRASH_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(|| {
+        SystemTime::now().duration_since(UNIX_EPOCH).unwrap().as_nanos() as u64 | 1
+    });
+    eprintln!("kill points from CRASH_SEED={seed}");
+    let mut rng = Rng(seed);
+    let mut t = table::start_with(Limits::DISCORD.faster(10), &[(101, "Ann"), (102, "Boris")]);
+    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
+    let table = t.open("aeroplane", &[("centre", "bounce")], &[&ann, &boris]);
+    let started = Instant::now();
+    let (mut kills, mut lost) = (0, Vec::new());
+    let mut presses = 0;
+    while presses < 50 {
+        let board = t.live_board().unwrap();
+        let before = tokens(&board);
+        if before.is_empty() {
+            break; // the game ended early
+        }
+        presses += 1;
+        if rng.below(6) != 0 {
+            assert!(t.step(&|_| true), "press {presses}");
+            continue;
+        }
+        // Press, and kill the bot a random moment later: before, during or after the engine
+        // and the delivery.
+        let player = t.to_move().unwrap();
+        let option = board
+            .buttons()
+            .into_iter()
+            .find(|(_, id)| id.rsplit(':').next().is_some_and(|op| op.starts_with('c')))
+            .unwrap()
+            .1;
+        let token = t.emu.press(&player, &board, &option);
+        std::thread::sleep(Duration::from_millis(rng.below(250)));
+        t.kill();
+        kills += 1;
+        if t.emu.with(|s| s.interactions[&token].response.is_none()) {
+            lost.push(token);
+        }
+        let stored = t.stored_board(table);
+        let expected = tokens_of(&stored);
+        let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+        t.spawn();
+        assert_shows_the_stored_game(&t, &expected, &png);
+    }
+    t.settle(Duration::from_millis(1500));
+    t.kill();
+    let moves = t.stored_moves(table);
+    eprintln!(
+        "{presses} presses, {kills} kills, {moves} moves saved, {} sends repeated after a crash \
+         answered by their nonce, {:?}",
+        t.emu.with(|s| s.nonce_repeats),
+        started.elapsed()
+    );
+    assert!(kills > 0, "the seed gave no kill point; run again");
+    assert!(moves <= presses, "no press applied twice: {moves} moves from {presses} presses");
+    assert!(moves >= presses - kills, "only a press killed before its save is lost");
+    t.assert_clean_except(Duration::from_secs(1), &lost);
+}
+
+/// The custom ids of the core buttons of a message as the engine made it.
+fn tokens_of(message: &igroteka::app::Message) -> Vec<String> {
+    message
+        .buttons
+        .iter()
+        .flatten()
+        .filter_map(|b| match &b.kind {
+            igroteka::app::ButtonKind::Token(t) => Some(t.clone()),
+            _ => None,
+        })
+        .collect()
+}
