@@ -167,6 +167,7 @@ fn slash_commands_are_registered_for_the_guild() {
         "resign",
         "cancel",
         "lang",
+        "boards",
         "help",
     ] {
         assert!(names.iter().any(|n| n == name), "{name} in {names:?}");

@@ -70,6 +70,15 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
         lang = lang.add_string_choice(*code, *code);
     }
     out.push(CreateCommand::new("lang").description("The bot's language here").add_option(lang));
+    let mode = CreateCommandOption::new(CommandOptionType::String, "mode", "How boards are shown")
+        .required(true)
+        .add_string_choice("one board, edited in place", "edit")
+        .add_string_choice("a new board every turn", "new");
+    out.push(
+        CreateCommand::new("boards")
+            .description("One board edited in place, or a new one every turn")
+            .add_option(mode),
+    );
     out
 }
 
@@ -136,6 +145,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         }
         "rules" => args.extend(value("game")),
         "lang" => args.extend(value("language")),
+        "boards" => args.extend(value("mode")),
         "board" => {
             board = Some(match value("show").as_deref() {
                 Some("me") => BoardTo::Me,
@@ -169,6 +179,7 @@ mod tests {
             "resign",
             "cancel",
             "lang",
+            "boards",
             "help",
         ] {
             assert!(names.contains(&wanted), "{wanted} missing from {names:?}");
