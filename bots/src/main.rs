@@ -9,6 +9,7 @@ mod config;
 mod console;
 mod discord;
 mod driver;
+mod engine;
 mod script;
 mod telegram;
 

@@ -19,7 +19,7 @@ use igroteka::store::{SledStore, Store};
 use igroteka::table::Platform;
 use tokio::sync::oneshot;
 
-use super::engine::Engine;
+use crate::engine::Engine;
 use super::inbound::now_ms;
 use super::messenger::Discord;
 

@@ -27,7 +27,7 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 use super::deliver::Deliverers;
-use super::engine::Engine;
+use crate::engine::Engine;
 use super::errors::describe;
 use super::inbound::{Context, Request};
 use super::messenger::{Discord, RouteKind};

@@ -17,7 +17,6 @@
 
 mod commands;
 mod deliver;
-mod engine;
 mod errors;
 mod handler;
 mod inbound;

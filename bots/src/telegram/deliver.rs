@@ -22,7 +22,7 @@ use igroteka::outbox::{self, Failure, Messenger, Pending, Slot};
 use igroteka::store::{SledStore, Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 
-use super::engine::{Engine, Outcome};
+use crate::engine::{Engine, Outcome};
 use super::inbound;
 use super::messenger::{Telegram, backoff, target};
 

@@ -11,7 +11,6 @@
 //! chats, while tables — and the handling of updates — never wait for one another.
 
 mod deliver;
-mod engine;
 mod format;
 mod inbound;
 mod limiter;
@@ -31,7 +30,7 @@ use teloxide::types::CallbackQueryId;
 
 use crate::config::Config;
 use deliver::{Courier, Deliverers};
-use engine::Engine;
+use crate::engine::Engine;
 use limiter::{Limiter, Limits};
 use messenger::Telegram;
 

@@ -1,4 +1,4 @@
-//! The conversation engine on a thread of its own, fed by a channel.
+//! The conversation engine on a thread of its own, fed by a channel; both chat adapters use it.
 //!
 //! Every update handler (and every deliverer that reports an unreachable player) sends its
 //! input here and awaits its own outcome. The engine takes whatever inputs queued while it was
@@ -73,7 +73,7 @@ impl Engine {
     pub async fn run(&self, input: Input) -> Outcome {
         let (reply, outcome) = oneshot::channel();
         if self.jobs.send(Job { input, reply }).is_err() {
-            eprintln!("igroteka: telegram: the engine has stopped");
+            eprintln!("igroteka: the engine has stopped");
             return Outcome::default();
         }
         outcome.await.unwrap_or_default()
