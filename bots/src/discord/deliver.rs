@@ -19,9 +19,9 @@ use igroteka::store::{SledStore, Store};
 use igroteka::table::Platform;
 use tokio::sync::oneshot;
 
-use crate::engine::Engine;
 use super::inbound::now_ms;
 use super::messenger::Discord;
+use crate::engine::Engine;
 
 /// The pause after a pass deferred by a transient failure: doubled each time, up to a minute.
 const FIRST_RETRY: Duration = Duration::from_millis(500);

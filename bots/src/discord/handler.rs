@@ -27,11 +27,11 @@ use serenity::all::{
 use serenity::builder::Builder;
 
 use super::deliver::Deliverers;
-use crate::engine::Engine;
 use super::errors::describe;
 use super::inbound::{Context, Request};
 use super::messenger::{Discord, RouteKind};
 use super::render;
+use crate::engine::Engine;
 
 /// How long an ephemeral command's deferred response waits for the deliverers to fill it.
 const FILL_WAIT: Duration = Duration::from_secs(10);

@@ -22,9 +22,9 @@ use igroteka::outbox::{self, Failure, Messenger, Pending, Slot};
 use igroteka::store::{SledStore, Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 
-use crate::engine::{Engine, Outcome};
 use super::inbound;
 use super::messenger::{Telegram, backoff, target};
+use crate::engine::{Engine, Outcome};
 
 /// The running deliverers, by table: `true` when a wake-up came while it ran.
 #[derive(Debug)]

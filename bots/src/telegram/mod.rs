@@ -29,8 +29,8 @@ use teloxide::prelude::*;
 use teloxide::types::CallbackQueryId;
 
 use crate::config::Config;
-use deliver::{Courier, Deliverers};
 use crate::engine::Engine;
+use deliver::{Courier, Deliverers};
 use limiter::{Limiter, Limits};
 use messenger::Telegram;
 
