@@ -5,8 +5,8 @@
 //!
 //! A whole game is a few hundred moves, and each move edits the board: at Discord's 5 edits per
 //! 5 s per channel that is minutes of wall-clock time. So the whole games run with Discord's
-//! allowances over windows ten times shorter (5 calls per 0.5 s), and one test plays under the
-//! exact limits for a while, with presses arriving faster than the board can be edited.
+//! allowances over windows twenty times shorter (5 calls per 0.25 s), and one test plays under
+//! the exact limits for a while, with presses arriving faster than the board can be edited.
 
 #[path = "support/discord/mod.rs"]
 mod discord;
@@ -16,9 +16,9 @@ use std::time::{Duration, Instant};
 use discord::table::{self, Table, shown, tokens};
 use discord::{Limits, Msg, TestUser, png_size};
 
-/// The allowances of the whole-game tests: Discord's, ten times as fast.
+/// The allowances of the whole-game tests: Discord's, twenty times as fast.
 fn fast() -> Limits {
-    Limits::DISCORD.faster(10)
+    Limits::DISCORD.faster(20)
 }
 
 fn players(t: &Table) -> (TestUser, TestUser) {
@@ -45,7 +45,7 @@ fn play_to_the_end(t: &Table, prefer: &dyn Fn(&str) -> bool, limit: Duration) ->
 /// it; no ping; the limits respected.
 fn assert_the_end(t: &mut Table, table: u64, moves: usize, started: Instant) {
     // Until the bot is idle longer than a bucket's window: whatever was queued is out.
-    t.settle(Duration::from_millis(1500));
+    t.settle(Duration::from_millis(1000));
     let boards = boards(t);
     assert_eq!(boards.len(), 1, "exactly one board in the channel\n{}", t.report());
     let board = &boards[0];

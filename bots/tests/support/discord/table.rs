@@ -342,15 +342,29 @@ impl Table {
 
     /// The group board the stored table shows now, as the engine makes it, read from the data
     /// folder (the bot must be stopped: sled lets one process open it).
+    /// Opens the data folder (the bot must be stopped), waiting a little for a killed process
+    /// to let go of it.
+    pub fn open_store(&self) -> SledStore {
+        let mut last = None;
+        for _ in 0..100 {
+            match SledStore::open(&self.data, 8 << 20) {
+                Ok(store) => return store,
+                Err(e) => last = Some(e),
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the data folder does not open: {last:?}");
+    }
+
     pub fn stored_board(&self, table: u64) -> Message {
-        let store = SledStore::open(&self.data, 8 << 20).expect("the data folder");
+        let store = self.open_store();
         let app = App::new(store, AppConfig::default());
         app.current_board(table).expect("readable").expect("a started game")
     }
 
     /// How many moves the players made in the stored table (the bot must be stopped).
     pub fn stored_moves(&self, table: u64) -> usize {
-        let store = SledStore::open(&self.data, 8 << 20).expect("the data folder");
+        let store = self.open_store();
         let log = store.log(table).expect("a readable log");
         log.iter().filter(|e| matches!(e, LogEntry::Act { actor: Actor::Seat(_), .. })).count()
     }
