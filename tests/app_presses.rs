@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Chatroom, answer, start_game};
-use igroteka::app::{Action, App, AppConfig, Dest, Effect, Input};
+use igroteka::app::{Action, App, AppConfig, Effect, Input};
 use igroteka::store::{SledStore, Store};
 use igroteka::table::Status;
 
@@ -213,41 +213,6 @@ fn in_a_secret_set_up_one_players_presses_leave_the_others_buttons_working() {
         answer(&effects).is_some_and(|(_, alert)| !alert),
         "Bob's button went stale: {effects:?}"
     );
-}
-
-/// Discord shows a private prompt in the group chat itself, as a message only its player sees:
-/// a stale press there (a double tap) heals the prompt like one from the private chat, rather
-/// than stripping the live prompt's buttons.
-#[test]
-fn a_stale_press_on_a_private_prompt_shown_in_the_group_heals_it() {
-    let mut room = Chatroom::temporary();
-    start_game(&mut room, "tanks", &["Alice", "Bob"]);
-    let (_, first) = room.private_buttons("Alice").into_iter().next().expect("Alice's keyboard");
-    let (prompt, _) = room.message_with(&first).expect("Alice's prompt");
-    let in_group = |room: &mut Chatroom, token: &str| {
-        let input = Input {
-            platform: igroteka::table::Platform::Console,
-            chat: room.chat.clone(),
-            user: common::user("Alice"),
-            now: room.now + 1,
-            action: Action::Press { token: token.to_string(), message_id: Some(prompt.clone()) },
-        };
-        room.run(&input)
-    };
-    let effects = in_group(&mut room, &first);
-    assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{effects:?}");
-    // The same button again: out of date, on the live prompt.
-    let effects = in_group(&mut room, &first);
-    let (text, alert) = answer(&effects).unwrap();
-    assert!(text.contains("as it stands now") && !alert, "{text}");
-    assert!(
-        effects
-            .iter()
-            .any(|e| matches!(e, Effect::Edit { to: Dest::User { user }, message_id, .. }
-            if user == "alice" && *message_id == prompt)),
-        "the prompt is shown again: {effects:?}"
-    );
-    assert!(!effects.iter().any(|e| matches!(e, Effect::Strip { .. })), "{effects:?}");
 }
 
 #[test]

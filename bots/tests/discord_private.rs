@@ -8,7 +8,7 @@ mod discord;
 
 use std::time::Duration;
 
-use discord::table::{self, Table, button, mentioned, shown, table_of};
+use discord::table::{self, Table, button, mentioned, shown, table_of, tokens};
 use discord::{Msg, STEP, TestUser};
 
 /// The channel's notes about `user`: public messages that mention them and carry the button
@@ -33,7 +33,10 @@ fn dm_attempts(t: &Table) -> (usize, u32) {
 fn set_up(t: &Table, user: &TestUser, after: u64) {
     let (prompt, random) = t.wait_own(user, "Random set-up", after);
     assert_eq!(prompt.attachments.len(), 1, "{}'s own board comes with the set-up", user.name);
-    let ready = |t: &Table| t.own(user, "Ready").filter(|(m, _)| m.id >= prompt.id);
+    // Until the prompt shows the set-up (its buttons change), so that Ready is current.
+    let before = tokens(&prompt);
+    let ready =
+        |t: &Table| t.own(user, "Ready").filter(|(m, _)| m.id >= prompt.id && tokens(m) != before);
     let (_, refused) = t.press_until(user, &prompt, &random, |t| ready(t).is_some());
     assert!(refused.is_none(), "{refused:?}");
     let (prompt, ready) = ready(t).unwrap();
@@ -91,6 +94,21 @@ fn a_player_with_closed_dms_is_noted_once_per_game_and_sets_up_ephemerally() {
         t.own(&boris, "Random set-up").is_some()
     });
     assert!(refused.is_none(), "{refused:?}");
+    // A double tap on his ephemeral prompt: the second press is behind, and heals the prompt
+    // (it is as private as a DM) instead of being refused and taking the buttons away.
+    let (prompt, random) = t.wait_own(&boris, "Random set-up", note.id);
+    let taps = [t.emu.press(&boris, &prompt, &random), t.emu.press(&boris, &prompt, &random)];
+    for tap in &taps {
+        t.emu.wait("the acknowledgement", STEP, |s| s.interactions.get(tap)?.response);
+    }
+    // (Edits wait for the channel's bucket, Discord's 5 per 5 s: the board's come first.)
+    t.wait_until("the prompt to show the random set-up", |t| {
+        button(&t.emu.message(prompt.id), "Ready").is_some()
+    });
+    t.settle(Duration::from_millis(500));
+    assert!(taps.iter().all(|tap| t.alert(tap).is_none()), "a tap was refused\n{}", t.report());
+    let healed = t.emu.message(prompt.id);
+    assert!(button(&healed, "Ready").is_some(), "the prompt keeps its buttons\n{}", t.report());
     set_up(&t, &boris, note.id);
     let board = t.emu.wait("the first turn", STEP, |s| {
         let board =

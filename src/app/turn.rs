@@ -148,14 +148,6 @@ impl<S: Store> App<S> {
             return Ok(self.reply(ctx, "press-stale", &[]));
         };
         let slot = match (ctx.input.chat.private, seat) {
-            // A seat's private prompt shown in the group chat itself, to that player alone
-            // (Discord's ephemeral messages), is the seat's, not the board.
-            (false, Some(seat))
-                if self.store.slot_message(table.id, Slot::Private { seat })?.as_deref()
-                    == Some(pressed.as_str()) =>
-            {
-                Slot::Private { seat }
-            }
             (false, _) => Slot::Board,
             (true, Some(seat)) => Slot::Private { seat },
             (true, None) => return Ok(self.reply(ctx, "press-stale", &[])),

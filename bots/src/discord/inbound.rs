@@ -1,6 +1,7 @@
 //! Discord interactions → the core's [`Input`]: who (user, display name, moderator rights,
-//! locale), where (a guild channel, or the direct-message channel: `private`), and what (a slash
-//! command with its options as words, or a pressed button's custom id as a press token).
+//! locale), where (a guild channel, or — `private` — the direct-message channel or an ephemeral
+//! message only the presser sees), and what (a slash command with its options as words, or a
+//! pressed button's custom id as a press token).
 //!
 //! Also records what the outbound side needs to answer the interaction (its id and token, the
 //! message a button was on) in a [`Context`].
@@ -12,6 +13,7 @@ use igroteka::table::Platform;
 use serenity::model::application::{
     CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Interaction,
 };
+use serenity::model::channel::MessageFlags;
 use serenity::model::guild::Member;
 use serenity::model::user::User as DiscordUser;
 
@@ -98,15 +100,19 @@ fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request>
     let id = component.data.custom_id.as_str();
     let in_dm = component.guild_id.is_none();
     let message_id = Some(component.message.id.to_string());
+    // A message only the presser sees (an ephemeral private prompt in the channel) is as
+    // private as their DMs: the core takes the press as one from their private chat.
+    let ephemeral = component.message.flags.is_some_and(|f| f.contains(MessageFlags::EPHEMERAL));
+    let private = in_dm || ephemeral;
     let (action, private) = match &component.data.kind {
         ComponentInteractionDataKind::Button if id == MINE_ID => {
             (Action::Command { name: "board".into(), args: Vec::new() }, true)
         }
         ComponentInteractionDataKind::Button => {
-            (Action::Press { token: id.to_string(), message_id }, in_dm)
+            (Action::Press { token: id.to_string(), message_id }, private)
         }
         ComponentInteractionDataKind::StringSelect { values } if id.starts_with(SELECT_PREFIX) => {
-            (Action::Press { token: values.first()?.clone(), message_id }, in_dm)
+            (Action::Press { token: values.first()?.clone(), message_id }, private)
         }
         _ => return None,
     };

@@ -318,6 +318,8 @@ impl Emulator {
                 );
             }
             out += &format!("problems: {:?}\nlate: {:?}\n", s.problems, s.late);
+            let calls = &s.calls[s.calls.len().saturating_sub(12)..];
+            out += &format!("last calls: {calls:?}\n");
             out
         })
     }
