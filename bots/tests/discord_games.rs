@@ -105,7 +105,10 @@ fn a_whole_tank_battle_under_the_limits() {
 fn set_up(t: &Table, user: &TestUser, after: u64) {
     let (prompt, random) = t.wait_own(user, "Random set-up", after);
     assert_eq!(prompt.attachments.len(), 1, "{}'s own board comes with the set-up", user.name);
-    let ready = |t: &Table| t.own(user, "Ready").filter(|(m, _)| m.id >= prompt.id);
+    // Until the prompt shows the set-up (its buttons change), so that Ready is current.
+    let before = tokens(&prompt);
+    let ready =
+        |t: &Table| t.own(user, "Ready").filter(|(m, _)| m.id >= prompt.id && tokens(m) != before);
     let (_, refused) = t.press_until(user, &prompt, &random, |t| ready(t).is_some());
     assert!(refused.is_none(), "{refused:?}");
     let (prompt, ready) = ready(t).unwrap();
