@@ -76,7 +76,7 @@ console-welcome = Igroteka console. Type “as NAME /command” to act as a user
 
 ping-turn = 🔔 { $players }: your move in { $game }.
 press-refreshed = The board was behind; here it is as it stands now.
-private-unreachable = { $player }, I can't message you privately yet. Press the button below to open our private chat (then Start); your private messages for this game will come there.
+private-unreachable = { $player }, I can't message you privately yet. Press the button below to get your private messages for this game (on Telegram it opens our private chat: press Start there).
 btn-private-chat = 🔒 Open private chat
 
 boards-usage = Boards here: { $mode }. /boards edit keeps one board, edited in place for every move; /boards new sends a new board every turn, so the chat keeps the game's history.
