@@ -205,12 +205,7 @@ async fn respond(
     ctx: &Context,
     message: &Message,
 ) -> Result<(), igroteka::outbox::Failure> {
-    let png = match message.board.clone() {
-        Some(view) => {
-            tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.ok()
-        }
-        None => None,
-    };
+    let png = super::messenger::picture(message).await;
     let mut edit = EditInteractionResponse::new()
         .content(render::content(message))
         .components(render::components(&message.buttons))

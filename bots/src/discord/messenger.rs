@@ -520,7 +520,7 @@ struct Needs {
 }
 
 /// The board picture, drawn off the async threads.
-async fn picture(message: &Message) -> Option<Vec<u8>> {
+pub(super) async fn picture(message: &Message) -> Option<Vec<u8>> {
     let view = message.board.clone()?;
     tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.ok()
 }
