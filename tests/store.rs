@@ -302,3 +302,51 @@ fn a_new_data_folder_is_compressed_and_reopens() {
     let store = SledStore::open(&path, 4 << 20).unwrap();
     assert_eq!(store.load(id).unwrap().unwrap().players[0].name, "Alice");
 }
+
+/// Saves are staged until the flush (one sled transaction per group commit): meanwhile every
+/// read sees them, a second save of the same table compares against the staged one, and the
+/// flush writes them all.
+#[test]
+fn saves_before_a_flush_are_read_back_and_the_flush_writes_them_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let (id, seq) = {
+        let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+        let mut room = Chatroom::new(store.clone());
+        start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+        let id = store.unfinished().unwrap()[0];
+        let before = store.load(id).unwrap().unwrap();
+        let roll = room.button("Roll").unwrap();
+        room.press("Alice", &roll);
+        let after = store.load(id).unwrap().unwrap();
+        assert_eq!(after.seq, before.seq + 1, "the second save read the first from the stage");
+        assert_eq!(store.log(id).unwrap().len() as u64, after.log_len());
+        let alice = after.players[0].user.clone();
+        assert_eq!(store.user_tables(&alice).unwrap(), vec![id]);
+        assert_eq!(store.chat_table(&after.chat).unwrap(), Some(id));
+        let mut stale = before.clone();
+        stale.touch(9);
+        assert!(matches!(store.save(&stale, Some(before.seq), &[]), Err(StoreError::Conflict)));
+        store.flush().unwrap();
+        (id, after.seq)
+    };
+    let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+    let table = store.load(id).unwrap().unwrap();
+    assert_eq!(table.seq, seq);
+    assert_eq!(store.log(id).unwrap().len() as u64, table.log_len());
+    assert_eq!(store.unfinished().unwrap(), vec![id]);
+}
+
+/// Closing the store in order (the last handle dropped) commits what is staged.
+#[test]
+fn an_orderly_close_without_a_flush_keeps_the_staged_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let id = {
+        let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+        let table = lobby(&store, "c9");
+        store.save(&table, None, &[]).unwrap();
+        table.id
+    };
+    let store = SledStore::open(dir.path(), 4 << 20).unwrap();
+    assert_eq!(store.load(id).unwrap().map(|t| t.id), Some(id));
+    assert_eq!(store.unfinished().unwrap(), vec![id]);
+}

@@ -6,19 +6,21 @@
 //! message → its table), `boards` (a table → its live board message) and `unfinished` (tables to resume on start), plus `prefs` (language
 //! choices) and `quarantine` (records that could not be read, set aside with the reason).
 //!
-//! A save is one transaction over the record and its indexes, and a compare-and-swap on the
-//! sequence number: the caller says which number it read, and the save fails with
+//! A save is atomic over the record and its indexes, and a compare-and-swap on the sequence
+//! number: the caller says which number it read, and the save fails with
 //! [`StoreError::Conflict`] if another writer got there first. That, not an in-process lock, is
-//! what makes racing presses safe, so a second backend on a shared database could later serve
-//! several bot processes. Durability is a separate [`Store::flush`], so a caller can commit many
-//! moves and make them durable together (group commit).
+//! what makes racing presses safe. Durability is a separate [`Store::flush`], so a caller can
+//! commit many moves and make them durable together (group commit): saves are staged in memory
+//! ([`staged`]) and the flush writes them in one sled transaction, then flushes sled.
 
 use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
-use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
+mod staged;
+
+use staged::{Kind, Staged};
 
 use crate::app::Effect;
 use crate::outbox::{Pending, Slot};
@@ -89,10 +91,8 @@ pub struct SledStore {
     db: sled::Db,
     tables: sled::Tree,
     chats: sled::Tree,
-    user_tables: sled::Tree,
     boards: sled::Tree,
     outbox: sled::Tree,
-    log: sled::Tree,
     unfinished: sled::Tree,
     prefs: sled::Tree,
     quarantine: sled::Tree,
@@ -105,6 +105,8 @@ pub struct SledStore {
     /// (a deliverer, a second engine on the same store) never makes an entry deliverable that
     /// was written after it.
     writing: Arc<Mutex<BTreeSet<u64>>>,
+    /// Saves since the last flush, committed by it in one transaction ([`staged`]).
+    staged: Arc<Mutex<Staged>>,
 }
 
 /// Default cap of sled's page cache.
@@ -163,17 +165,30 @@ impl SledStore {
     fn with_db(db: sled::Db) -> Result<SledStore, StoreError> {
         // Everything found on disk is durable; ids handed out from now on are larger.
         let start = db.generate_id()?;
+        let tables = db.open_tree("tables")?;
+        let chats = db.open_tree("chats")?;
+        let user_tables = db.open_tree("user_tables")?;
+        let unfinished = db.open_tree("unfinished")?;
+        let log = db.open_tree("log")?;
+        let outbox = db.open_tree("outbox")?;
+        let staged = Staged::new([
+            tables.clone(),
+            chats.clone(),
+            user_tables,
+            unfinished.clone(),
+            log,
+            outbox.clone(),
+        ]);
         Ok(SledStore {
             issued: Arc::new(AtomicU64::new(start)),
             durable: Arc::new(AtomicU64::new(start)),
             writing: Arc::default(),
-            outbox: db.open_tree("outbox")?,
-            tables: db.open_tree("tables")?,
-            chats: db.open_tree("chats")?,
-            user_tables: db.open_tree("user_tables")?,
+            staged: Arc::new(Mutex::new(staged)),
+            outbox,
+            tables,
+            chats,
             boards: db.open_tree("boards")?,
-            log: db.open_tree("log")?,
-            unfinished: db.open_tree("unfinished")?,
+            unfinished,
             prefs: db.open_tree("prefs")?,
             quarantine: db.open_tree("quarantine")?,
             db,
@@ -183,6 +198,7 @@ impl SledStore {
     /// Writes raw bytes as a table record (tests use it to plant a corrupt record).
     #[doc(hidden)]
     pub fn put_raw(&self, id: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        self.staged().commit()?;
         let mut value = [0u8; HEADER].to_vec();
         value.extend_from_slice(bytes);
         self.tables.insert(id.to_be_bytes(), value)?;
@@ -193,11 +209,14 @@ impl SledStore {
     /// Points a chat at a table id (tests use it with [`SledStore::put_raw`]).
     #[doc(hidden)]
     pub fn put_chat_index(&self, chat: &ChatId, id: u64) -> Result<(), StoreError> {
+        self.staged().commit()?;
         self.chats.insert(chat.key(), &id.to_be_bytes())?;
         Ok(())
     }
 
+    /// Sets a record aside. Rare, so it commits what is staged and writes sled directly.
     fn quarantine_record(&self, id: u64, raw: &[u8], reason: &str) -> Result<(), StoreError> {
+        self.staged().commit()?;
         let mut entry = reason.as_bytes().to_vec();
         entry.push(0);
         entry.extend_from_slice(raw);
@@ -292,6 +311,7 @@ impl SledStore {
 type Entry = (Vec<u8>, Vec<u8>);
 
 /// Outbox positions being written; they stop counting as such when this is dropped.
+#[derive(Debug)]
 struct Writing {
     positions: Vec<u64>,
     writing: Arc<Mutex<BTreeSet<u64>>>,
@@ -306,8 +326,14 @@ impl Drop for Writing {
     }
 }
 
-fn lock(writing: &Mutex<BTreeSet<u64>>) -> MutexGuard<'_, BTreeSet<u64>> {
-    writing.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+impl SledStore {
+    fn staged(&self) -> MutexGuard<'_, Staged> {
+        lock(&self.staged)
+    }
 }
 
 impl Store for SledStore {
@@ -316,7 +342,9 @@ impl Store for SledStore {
     }
 
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
-        let Some(raw) = self.tables.get(id.to_be_bytes())? else { return Ok(None) };
+        let Some(raw) = self.staged().get(Kind::Tables, &id.to_be_bytes())? else {
+            return Ok(None);
+        };
         let parsed = raw
             .get(HEADER..)
             .ok_or_else(|| "record too short".to_string())
@@ -350,7 +378,7 @@ impl Store for SledStore {
         outbox: &[Effect],
     ) -> Result<(), StoreError> {
         let id = table.id.to_be_bytes();
-        let (outbox, _writing) = self.outbox_entries(table.id, outbox)?;
+        let (outbox, writing) = self.outbox_entries(table.id, outbox)?;
         let indexed = index_fingerprint(table);
         let mut record = table.seq.to_be_bytes().to_vec();
         record.extend_from_slice(&indexed.to_be_bytes());
@@ -366,62 +394,49 @@ impl Store for SledStore {
                 (log_key(table.id, index), json)
             })
             .collect();
-        let trees = (
-            &self.tables,
-            &self.chats,
-            &self.user_tables,
-            &self.unfinished,
-            &self.log,
-            &self.outbox,
-        );
-        let result = trees.transaction(|(tables, chats, users, unfinished, log, queue)| {
-            let stored = tables.get(id)?;
-            let stored_seq = stored.as_deref().and_then(id_from);
-            if stored_seq != read_seq {
-                return Err(ConflictableTransactionError::Abort(()));
-            }
-            tables.insert(&id, record.as_slice())?;
-            for (key, json) in &entries {
-                log.insert(key.as_slice(), json.as_slice())?;
-            }
-            for (key, json) in &outbox {
-                queue.insert(key.as_slice(), json.as_slice())?;
-            }
-            // Most saves are moves: the chat, the players and the status stay, and so do the
-            // indexes.
-            if stored.as_deref().and_then(|r| id_from(r.get(8..)?)) == Some(indexed) {
-                return Ok(());
-            }
+        // The compare-and-swap and the staging happen under the one lock: another writer sees
+        // all of this save or none of it.
+        let mut staged = self.staged();
+        let stored = staged.get(Kind::Tables, &id)?;
+        if stored.as_deref().and_then(id_from) != read_seq {
+            return Err(StoreError::Conflict);
+        }
+        // Most saves are moves: the chat, the players and the status stay, and so do the
+        // indexes.
+        let reindex = stored.as_deref().and_then(|r| id_from(r.get(8..)?)) != Some(indexed);
+        if reindex {
             if active {
-                chats.insert(chat_key.as_bytes(), &id)?;
-                unfinished.insert(&id, &[])?;
+                staged.insert(Kind::Chats, chat_key.as_bytes(), id);
+                staged.insert(Kind::Unfinished, id, []);
             } else {
-                if chats.get(chat_key.as_bytes())?.as_deref() == Some(&id[..]) {
-                    chats.remove(chat_key.as_bytes())?;
+                if staged.get(Kind::Chats, chat_key.as_bytes())?.as_deref() == Some(&id[..]) {
+                    staged.remove(Kind::Chats, chat_key.as_bytes());
                 }
-                unfinished.remove(&id)?;
+                staged.remove(Kind::Unfinished, id);
             }
             for player in &table.players {
                 let key = user_table_key(&player.user, table.id);
                 if active {
-                    users.insert(key, &[])?;
+                    staged.insert(Kind::UserTables, key, []);
                 } else {
-                    users.remove(key)?;
+                    staged.remove(Kind::UserTables, key);
                 }
             }
-            Ok(())
-        });
-        match result {
-            Ok(()) => Ok(()),
-            Err(TransactionError::Abort(())) => Err(StoreError::Conflict),
-            Err(TransactionError::Storage(e)) => Err(e.into()),
         }
+        staged.insert(Kind::Tables, id, record);
+        for (key, json) in entries {
+            staged.insert(Kind::Log, key, json);
+        }
+        for (key, json) in outbox {
+            staged.insert(Kind::Outbox, key, json);
+        }
+        staged.hold(writing);
+        Ok(())
     }
 
     fn log(&self, id: u64) -> Result<Vec<LogEntry>, StoreError> {
         let mut entries = Vec::new();
-        for item in self.log.scan_prefix(id.to_be_bytes()) {
-            let (_, json) = item?;
+        for (_, json) in self.staged().scan(Kind::Log, &id.to_be_bytes())? {
             let entry = serde_json::from_slice(&json)
                 .map_err(|e| StoreError::Corrupt { id, reason: format!("log entry: {e}") })?;
             entries.push(entry);
@@ -430,15 +445,14 @@ impl Store for SledStore {
     }
 
     fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError> {
-        Ok(self.chats.get(chat.key())?.as_deref().and_then(id_from))
+        Ok(self.staged().get(Kind::Chats, chat.key().as_bytes())?.as_deref().and_then(id_from))
     }
 
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError> {
         let mut prefix = user.key().into_bytes();
         prefix.push(0);
         let mut ids = Vec::new();
-        for item in self.user_tables.scan_prefix(&prefix) {
-            let (key, _) = item?;
+        for (key, _) in self.staged().scan(Kind::UserTables, &prefix)? {
             if let Some(id) = id_from(&key[prefix.len()..]) {
                 ids.push(id);
             }
@@ -494,18 +508,15 @@ impl Store for SledStore {
     }
 
     fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
-        (&self.outbox, &self.boards)
-            .transaction(|(queue, boards)| {
-                queue.remove(key)?;
-                if let Some((table, slot, message_id)) = slot {
-                    boards.insert(slot_key(table, slot), message_id.as_bytes())?;
-                }
-                Ok::<(), ConflictableTransactionError<()>>(())
-            })
-            .map_err(|e| match e {
-                TransactionError::Storage(e) => StoreError::Sled(e),
-                TransactionError::Abort(()) => StoreError::Conflict,
-            })
+        // Two plain writes, not a transaction (a sled transaction costs far more than the
+        // two writes, see `staged`): the slot's message first, then the entry's removal. A
+        // crash between them leaves the entry to be delivered again, exactly as a crash
+        // between the platform's confirmation and this mark does.
+        if let Some((table, slot, message_id)) = slot {
+            self.boards.insert(slot_key(table, slot), message_id.as_bytes())?;
+        }
+        self.outbox.remove(key)?;
+        Ok(())
     }
 
     fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
@@ -529,8 +540,8 @@ impl Store for SledStore {
 
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
         let mut ids = Vec::new();
-        for key in self.unfinished.iter().keys() {
-            if let Some(id) = id_from(&key?) {
+        for (key, _) in self.staged().scan(Kind::Unfinished, &[])? {
+            if let Some(id) = id_from(&key) {
                 ids.push(id);
             }
         }
@@ -547,8 +558,9 @@ impl Store for SledStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        // Everything handed out before the oldest position still being written is in sled
-        // now, so the flush covers it.
+        // What is staged goes to sled first, in one transaction; then everything handed out
+        // before the oldest position still being written is in sled, so the flush covers it.
+        self.staged().commit()?;
         let upto = {
             let writing = lock(&self.writing);
             let issued = self.issued.load(Ordering::SeqCst);

@@ -1,0 +1,142 @@
+//! The writes of the next group commit, held in memory until a flush commits them together.
+//!
+//! Why: a sled 0.34 transaction is expensive for what it does. Each one seals sled's I/O buffer
+//! twice (before and after its batch marker), and every sealed buffer is handed to sled's
+//! thread pool, which wakes *all* of its idle I/O threads for it. With a transaction per press
+//! that was about half of the process's CPU (docs/performance.md, "The real binary under
+//! load"). Saves are therefore staged here, and [`Staged::commit`] writes everything staged
+//! since the last flush in one transaction: a batch of inputs costs one transaction and one
+//! flush, and a table pressed several times in a batch is written once.
+//!
+//! Atomicity is unchanged: a save is staged under one lock (so a reader sees all of it or
+//! none), and the commit is one transaction (so a crash keeps all of a batch or none of it).
+//! Durability is unchanged too: nothing is acknowledged before the flush, and the flush
+//! commits first. Readers of the staged trees go through [`Staged::get`] and [`Staged::scan`],
+//! which see staged writes over sled's. The outbox is the exception by design: only entries
+//! known durable are delivered, and a staged entry never is.
+
+use std::collections::BTreeMap;
+
+use sled::transaction::{ConflictableTransactionError, TransactionError, Transactional};
+
+use super::{Entry, StoreError, Writing};
+
+/// The trees a save writes, in the order of [`Staged::trees`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Tables,
+    Chats,
+    UserTables,
+    Unfinished,
+    Log,
+    Outbox,
+}
+
+const KINDS: usize = 6;
+
+/// Staged writes: per tree, a key's new value (`None`: removed).
+type Changes = BTreeMap<Vec<u8>, Option<Vec<u8>>>;
+
+/// Writes staged over the six trees a save touches, committed by [`Staged::commit`] (and when
+/// the last handle is dropped, so that nothing staged is lost on an orderly close).
+#[derive(Debug)]
+pub(super) struct Staged {
+    trees: [sled::Tree; KINDS],
+    changes: [Changes; KINDS],
+    /// Outbox positions in `changes`: they count as being written until committed.
+    writing: Vec<Writing>,
+}
+
+impl Staged {
+    pub(super) fn new(trees: [sled::Tree; KINDS]) -> Staged {
+        Staged { trees, changes: Default::default(), writing: Vec::new() }
+    }
+
+    pub(super) fn tree(&self, kind: Kind) -> &sled::Tree {
+        &self.trees[kind as usize]
+    }
+
+    /// The value of `key`, staged or stored.
+    pub(super) fn get(&self, kind: Kind, key: &[u8]) -> Result<Option<Vec<u8>>, StoreError> {
+        match self.changes[kind as usize].get(key) {
+            Some(staged) => Ok(staged.clone()),
+            None => Ok(self.tree(kind).get(key)?.map(|v| v.to_vec())),
+        }
+    }
+
+    /// Every entry whose key starts with `prefix`, staged over stored, in key order.
+    pub(super) fn scan(&self, kind: Kind, prefix: &[u8]) -> Result<Vec<Entry>, StoreError> {
+        let mut merged = BTreeMap::new();
+        for item in self.tree(kind).scan_prefix(prefix) {
+            let (key, value) = item?;
+            merged.insert(key.to_vec(), value.to_vec());
+        }
+        let changes = &self.changes[kind as usize];
+        for (key, change) in
+            changes.range(prefix.to_vec()..).take_while(|(k, _)| k.starts_with(prefix))
+        {
+            match change {
+                Some(value) => merged.insert(key.clone(), value.clone()),
+                None => merged.remove(key),
+            };
+        }
+        Ok(merged.into_iter().collect())
+    }
+
+    pub(super) fn insert(
+        &mut self,
+        kind: Kind,
+        key: impl Into<Vec<u8>>,
+        value: impl Into<Vec<u8>>,
+    ) {
+        self.changes[kind as usize].insert(key.into(), Some(value.into()));
+    }
+
+    pub(super) fn remove(&mut self, kind: Kind, key: impl Into<Vec<u8>>) {
+        self.changes[kind as usize].insert(key.into(), None);
+    }
+
+    /// Keeps the guard of staged outbox positions until they are committed.
+    pub(super) fn hold(&mut self, writing: Writing) {
+        self.writing.push(writing);
+    }
+
+    /// Writes everything staged in one sled transaction. On failure the staged writes are
+    /// dropped with the error: none of them reached sled, and none was acknowledged.
+    pub(super) fn commit(&mut self) -> Result<(), StoreError> {
+        if self.changes.iter().all(BTreeMap::is_empty) {
+            return Ok(());
+        }
+        let changes = std::mem::take(&mut self.changes);
+        let writing = std::mem::take(&mut self.writing);
+        let [tables, chats, users, unfinished, log, outbox] = &self.trees;
+        let result = (tables, chats, users, unfinished, log, outbox).transaction(|trees| {
+            let (tables, chats, users, unfinished, log, outbox) = trees;
+            for (tree, changes) in
+                [tables, chats, users, unfinished, log, outbox].iter().zip(&changes)
+            {
+                for (key, change) in changes {
+                    match change {
+                        Some(value) => tree.insert(key.as_slice(), value.as_slice())?,
+                        None => tree.remove(key.as_slice())?,
+                    };
+                }
+            }
+            Ok::<(), ConflictableTransactionError<()>>(())
+        });
+        drop(writing);
+        match result {
+            Ok(()) => Ok(()),
+            Err(TransactionError::Storage(e)) => Err(e.into()),
+            Err(TransactionError::Abort(())) => Err(StoreError::Internal),
+        }
+    }
+}
+
+impl Drop for Staged {
+    fn drop(&mut self) {
+        if let Err(e) = self.commit() {
+            eprintln!("igroteka: staged writes could not be committed on close: {e}");
+        }
+    }
+}
