@@ -1,13 +1,13 @@
 //! Disk per stored game: creates `--tables` two-player Aeroplane Chess tables through the
 //! engine and the local platform `igroteka script` uses (each input flushed, then its table's
 //! outbox delivered, as for a driver that waits for every answer), plays `--moves` presses on
-//! each in rotation, flushes and closes the store, and reports the data folder's size per
+//! each in rotation (as fast as they go, or `--rate` inputs per second), flushes, stays open `--idle` seconds (default 0) and closes the store, and reports the data folder's size per
 //! table (`du`: allocated blocks) and which files hold it; then how long a restart on that
 //! folder takes to answer a first command; then where the bytes go as records (keys and
 //! values per tree, uncompressed) and how much the process wrote.
 //!
 //! ```sh
-//! cargo run --release -p igroteka --example disk -- --tables 10000 --moves 5 [--dir DIR] [--keep]
+//! cargo run --release -p igroteka --example disk -- --tables 10000 --moves 5 [--rate INPUTS_PER_S] [--idle SECONDS] [--dir DIR] [--keep]
 //! ```
 //!
 //! Figures go to docs/performance.md ("Write path and disk").
@@ -31,10 +31,14 @@ struct Args {
     moves: usize,
     dir: Option<PathBuf>,
     keep: bool,
+    /// Seconds to stay open, idle, after the last move (sled cleans on its timer meanwhile).
+    idle: u64,
+    /// Inputs per second to pace the whole run at (`None`: as fast as they go).
+    rate: Option<f64>,
 }
 
 fn args() -> Args {
-    let mut out = Args { tables: 10_000, moves: 5, dir: None, keep: false };
+    let mut out = Args { tables: 10_000, moves: 5, dir: None, keep: false, idle: 0, rate: None };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
         let mut value = || it.next().unwrap_or_else(|| panic!("{arg} needs a value"));
@@ -43,6 +47,8 @@ fn args() -> Args {
             "--moves" => out.moves = value().parse().expect("--moves N"),
             "--dir" => out.dir = Some(PathBuf::from(value())),
             "--keep" => out.keep = true,
+            "--rate" => out.rate = Some(value().parse().expect("--rate INPUTS_PER_SECOND")),
+            "--idle" => out.idle = value().parse().expect("--idle SECONDS"),
             other => panic!("unknown argument {other}; see the file's header"),
         }
     }
@@ -160,12 +166,22 @@ fn main() {
     );
 
     let start = Instant::now();
+    let mut inputs = 0u32;
+    // Paced: the n-th input waits until n / rate seconds after the start.
+    let pace = |inputs: &mut u32| {
+        *inputs += 1;
+        if let Some(rate) = args.rate {
+            let due = std::time::Duration::from_secs_f64(f64::from(*inputs) / rate);
+            std::thread::sleep(due.saturating_sub(start.elapsed()));
+        }
+    };
     let store = SledStore::open(&dir, igroteka::store::DEFAULT_CACHE_BYTES).expect("open");
     let mut platform = LocalPlatform::new(App::new(store, AppConfig::default()));
     let mut shown: Vec<Shown> = Vec::with_capacity(args.tables);
     for t in 0..args.tables {
         let mut table = Shown::default();
         for (u, line) in [(2 * t, "/play aeroplane"), (2 * t + 1, "/join"), (2 * t, "/startgame")] {
+            pace(&mut inputs);
             table.note(&platform.run(&input_from_text(PLATFORM, chat(t), user(u), 1, line)));
         }
         shown.push(table);
@@ -174,6 +190,7 @@ fn main() {
     for _ in 0..args.moves {
         for (t, table) in shown.iter_mut().enumerate() {
             let Some(input) = table.press(t) else { continue };
+            pace(&mut inputs);
             let delivered = platform.run(&input);
             assert!(
                 !delivered.iter().any(|d| matches!(d.effect, Effect::Answer { alert: true, .. })),
@@ -189,6 +206,7 @@ fn main() {
     store.flush().expect("flush");
     let played = start.elapsed();
     let written = written_bytes();
+    std::thread::sleep(std::time::Duration::from_secs(args.idle));
 
     drop(platform);
     drop(store);
