@@ -262,7 +262,7 @@ impl<S: Store> App<S> {
             let typed = word.to_lowercase();
             let found = step.iter().find(|label| {
                 label.key().to_lowercase() == typed
-                    || label_text(&self.i18n, ctx.lang, label).to_lowercase() == typed
+                    || label_text(&self.i18n, ctx.lang, &table, label).to_lowercase() == typed
             });
             let Some(label) = found else {
                 return Ok(self.reply(ctx, "move-impossible", &[]));
@@ -482,7 +482,7 @@ impl<S: Store> App<S> {
             .enumerate()
             .skip(page * page_size)
             .take(page_size)
-            .map(|(i, label)| (i, label_text(&self.i18n, lang, label)))
+            .map(|(i, label)| (i, label_text(&self.i18n, lang, table, label)))
             .collect();
         let texts: Vec<String> = shown.iter().map(|(_, t)| t.clone()).collect();
         let mut rows: Vec<Vec<Button>> = shown

@@ -44,7 +44,11 @@ pub fn content(message: &Message) -> String {
     let escaped = super::markdown::escape(&message.text);
     let text =
         if mentions.is_empty() { escaped } else { format!("{}\n{escaped}", mentions.join(" ")) };
-    truncate(&text, CONTENT_LIMIT)
+    let Some(block) = &message.monospace else { return truncate(&text, CONTENT_LIMIT) };
+    // A code block shows its text literally; only a fence inside could end it early.
+    let block = format!("\n```\n{}\n```", block.replace("```", "'''"));
+    let room = CONTENT_LIMIT.saturating_sub(block.chars().count());
+    format!("{}{block}", truncate(&text, room.max(1)))
 }
 
 /// Only the users the message names may be pinged (never @everyone or roles).
