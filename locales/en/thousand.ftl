@@ -30,6 +30,7 @@ btn-thousand-charged = { $square } (−{ $cost }: { $pawns ->
    *[other] { $pawns } pawns
 } could jump)
 
+thousand-seat-colour = { $player } plays { $colour }, from the { $corner } corner.
 thousand-stepped = { $player } ({ $colour }): { $from } → { $to }.
 thousand-charged = { $player } stepped although { $pawns ->
     [one] a pawn

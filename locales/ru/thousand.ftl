@@ -31,6 +31,7 @@ btn-thousand-charged = { $square } (−{ $cost }: { $pawns ->
    *[many] { $pawns } пешек могли
 } прыгнуть)
 
+thousand-seat-colour = { $player } играет за { $colour }, из угла { $corner }.
 thousand-stepped = { $player } ({ $colour }): { $from } → { $to }.
 thousand-charged = { $player } шагнул(а), хотя { $pawns ->
     [one] { $pawns } пешка могла

@@ -7,9 +7,9 @@
 //! the printed board as data, [`seating`] who commands which colour, [`position`] where the
 //! pawns stand, [`moves`] where a pawn may step or hop, [`pad`] the score pad, [`scoring`] the
 //! final count, [`ending`] when the game stops and who won. [`turn`] plays a move and passes the
-//! turn on; this file joins them into the [`Game`] the table plays: the choices (a pawn, then
-//! its destination, both named by square; during a jump chain the next hop or "stop here"), and
-//! the view.
+//! turn on; this file joins them into the [`Game`] the table plays: the opening draw of colours
+//! (a chance action), the choices (a pawn, then its destination, both named by square; during a
+//! jump chain the next hop or "stop here"), and the view.
 
 pub mod board;
 pub mod ending;
@@ -54,6 +54,9 @@ pub static INFO: GameInfo = crate::game_info!(
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Action {
+    /// Chance, before the first turn: the colours are handed out the `n`-th way
+    /// ([`Seating::drawn`]).
+    Draw(u8),
     /// The pawn on `from` steps to the neighbouring square `to`, or hops to `to` over the pawn
     /// between — a jump's first hop, or the next hop of a chain in progress.
     Move { from: Square, to: Square },
@@ -73,6 +76,8 @@ struct Chain {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Thousand {
     seating: Seating,
+    /// The colours have been drawn (the game's opening chance action).
+    drawn: bool,
     position: Position,
     /// The colour whose turn it is (the one that would move, once the game is over).
     to_move: Colour,
@@ -102,7 +107,7 @@ impl Thousand {
     /// once, and a colour without a move passes.
     #[doc(hidden)]
     pub fn from_position(form: Form, pawns: &str, to_move: Colour) -> Result<Thousand, String> {
-        let seating = Seating { form };
+        let seating = Seating::drawn(form, 0);
         let position = Position::parse(pawns).map_err(|e| e.to_string())?;
         if let Some((sq, _)) = position.pawns().find(|(_, c)| seating.seat_of(*c).is_none()) {
             return Err(format!("nobody plays the pawn on {} in this form", board::name(sq)));
@@ -130,6 +135,7 @@ impl Thousand {
     fn at(seating: Seating, position: Position, to_move: Colour) -> Thousand {
         Thousand {
             seating,
+            drawn: true,
             position,
             to_move,
             chain: None,
@@ -197,8 +203,21 @@ impl Thousand {
 
     /// The colour `seat` moves now, if it is that seat's turn.
     fn acting(&self, seat: Seat) -> Option<Colour> {
-        (self.end.is_none() && self.seating.seat_of(self.to_move) == Some(seat))
+        (self.drawn && self.end.is_none() && self.seating.seat_of(self.to_move) == Some(seat))
             .then_some(self.to_move)
+    }
+
+    /// "Colours are drawn by lot": hands them out the `n`-th way and announces who plays what.
+    fn draw(&mut self, n: u8) -> Vec<Event> {
+        self.seating = Seating::drawn(self.seating.form, usize::from(n));
+        self.drawn = true;
+        let colours = self.seating.colours().iter();
+        colours
+            .map(|c| {
+                let corner = board::CORNERS[usize::from(*c)];
+                self.announce(text::SEAT_COLOUR, *c).text("corner", square_name(corner))
+            })
+            .collect()
     }
 
     /// How many pawns of `colour` could jump now.
@@ -262,18 +281,23 @@ impl Game for Thousand {
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let seating = Seating::new(setup.seats, &setup.settings)?;
         let position = Position::start(seating.colours());
-        Ok(Thousand::at(seating, position, 0))
+        Ok(Thousand { drawn: false, ..Thousand::at(seating, position, 0) })
     }
 
     fn to_move(&self) -> ToMove {
-        match (self.end, self.seating.seat_of(self.to_move)) {
-            (None, Some(seat)) => ToMove::Seats(vec![seat]),
+        match (self.drawn, self.end, self.seating.seat_of(self.to_move)) {
+            (false, _, _) => ToMove::Chance,
+            (true, None, Some(seat)) => ToMove::Seats(vec![seat]),
             _ => ToMove::Over,
         }
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
-        Vec::new()
+        if self.drawn {
+            return Vec::new();
+        }
+        let draws = Seating::draws(self.seating.form) as u8;
+        (0..draws).map(|n| (Action::Draw(n), 1)).collect()
     }
 
     fn choices(&self, seat: Seat) -> Choices<Action> {
@@ -312,22 +336,23 @@ impl Game for Thousand {
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
         let Some(colour) = self.acting(seat) else { return false };
         match *action {
+            Action::Draw(_) => false,
             Action::Stop => self.chain.is_some(),
             Action::Move { from, to } => self.is_legal_move(colour, from, to),
         }
     }
 
     fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
-        let Actor::Seat(seat) = actor else { return Vec::new() };
-        if !self.is_legal(seat, action) {
-            return Vec::new();
-        }
-        match *action {
-            Action::Stop => self.stop(),
-            Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
-                Some(direction) => self.hop(from, to, direction),
-                None => self.step(from, to),
+        match (actor, *action) {
+            (Actor::Chance, Action::Draw(n)) if !self.drawn => self.draw(n),
+            (Actor::Seat(seat), _) if self.is_legal(seat, action) => match *action {
+                Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
+                    Some(direction) => self.hop(from, to, direction),
+                    None => self.step(from, to),
+                },
+                _ => self.stop(),
             },
+            _ => Vec::new(),
         }
     }
 
@@ -354,7 +379,7 @@ impl Game for Thousand {
 /// What the board picture shows.
 impl Thousand {
     fn picture(&self, selection: &[String]) -> View {
-        let over = self.end.is_some();
+        let over = self.end.is_some() || !self.drawn;
         let pawns = self
             .position
             .pawns()

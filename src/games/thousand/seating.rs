@@ -3,8 +3,10 @@
 //! The rules speak of colours — a corner, its nine pawns and the corner they head for — while
 //! the table speaks of seats. Four players have one colour each; two players either face each
 //! other on one diagonal or command two neighbouring colours each, every colour keeping its own
-//! turn. This module is the one place that maps between them, so the rest of the game can ask
-//! "whose pawn is this?" without knowing the form.
+//! turn. "Colours are drawn by lot": the game's first action is a chance draw of one of the
+//! [`Seating::draws`] ways to hand the colours out, logged like a die roll. This module is the
+//! one place that maps between colours and seats, so the rest of the game can ask "whose pawn is
+//! this?" without knowing the form or the draw.
 
 use serde::{Deserialize, Serialize};
 
@@ -18,10 +20,11 @@ use crate::settings::{self, SettingSpec, Settings};
 pub const SETTINGS: &[SettingSpec] =
     &[SettingSpec { key: "two-players", values: &["diagonal", "pairs"] }];
 
-/// The seating of one game: its form, from which every colour's seat follows.
+/// The seating of one game: its form, and the seat of every colour (none for an empty corner).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Seating {
     pub form: Form,
+    seats: [Option<Seat>; COLOURS as usize],
 }
 
 impl Seating {
@@ -35,7 +38,33 @@ impl Seating {
             },
             got => return Err(SetupError::SeatCount { min: 2, max: 4, got }),
         };
-        Ok(Seating { form })
+        Ok(Seating::drawn(form, 0))
+    }
+
+    /// `form` with its colours handed out the `draw`-th way (0 is S to seat 0, E to seat 1 …
+    /// in the four-player game; S to seat 0 in both two-player forms).
+    pub fn drawn(form: Form, draw: usize) -> Seating {
+        let seats = match form {
+            Form::Four => permutation(draw).map(Some),
+            Form::Diagonal => {
+                let (s, n) = if draw % 2 == 0 { (0, 1) } else { (1, 0) };
+                [Some(s), None, Some(n), None]
+            }
+            Form::Pairs => {
+                let (se, nw) = if draw % 2 == 0 { (0, 1) } else { (1, 0) };
+                [Some(se), Some(se), Some(nw), Some(nw)]
+            }
+        };
+        Seating { form, seats }
+    }
+
+    /// How many ways there are to hand the colours out: every order of four players, or which
+    /// of two players takes S.
+    pub fn draws(form: Form) -> usize {
+        match form {
+            Form::Four => 24,
+            Form::Diagonal | Form::Pairs => 2,
+        }
     }
 
     pub fn seats(&self) -> usize {
@@ -55,12 +84,7 @@ impl Seating {
 
     /// The seat commanding `colour`; none for an empty corner.
     pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
-        let colour = usize::from(colour);
-        match self.form {
-            Form::Four => Some(colour),
-            Form::Diagonal => [Some(0), None, Some(1), None][colour],
-            Form::Pairs => Some(colour / 2),
-        }
+        self.seats[usize::from(colour)]
     }
 
     /// The colours `seat` commands, in turn order.
@@ -79,6 +103,18 @@ impl Seating {
             .map(|k| (colour + k) % COLOURS)
             .find(|c| self.colours().contains(c) && playing(*c))
     }
+}
+
+/// The `k`-th ordering of seats 0..4, in lexicographic order.
+fn permutation(k: usize) -> [Seat; 4] {
+    let mut left: Vec<Seat> = (0..4).collect();
+    let mut k = k % 24;
+    std::array::from_fn(|i| {
+        let block = (1..4 - i).product::<usize>();
+        let seat = left.remove(k / block);
+        k %= block;
+        seat
+    })
 }
 
 #[cfg(test)]
@@ -104,5 +140,22 @@ mod tests {
         assert_eq!(pairs.next(1, |_| true), Some(2));
         assert_eq!(diagonal.next(2, |_| true), Some(0));
         assert!(matches!(seating(3, "pairs"), Err(SetupError::SeatCount { got: 3, .. })));
+    }
+
+    #[test]
+    fn every_draw_is_a_different_seating() {
+        for form in [Form::Four, Form::Diagonal, Form::Pairs] {
+            let all: Vec<Seating> =
+                (0..Seating::draws(form)).map(|k| Seating::drawn(form, k)).collect();
+            for (k, seating) in all.iter().enumerate() {
+                assert!(all[..k].iter().all(|other| other != seating), "{form:?} {k}");
+                let per_seat = if form == Form::Pairs { 2 } else { 1 };
+                for seat in 0..seating.seats() {
+                    assert_eq!(seating.colours_of(seat).count(), per_seat, "{form:?} {k}");
+                }
+            }
+        }
+        assert_eq!(Seating::drawn(Form::Four, 23).seat_of(0), Some(3));
+        assert_eq!(Seating::drawn(Form::Pairs, 1).colours_of(0).collect::<Vec<_>>(), [2, 3]);
     }
 }

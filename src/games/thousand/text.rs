@@ -15,6 +15,7 @@ pub const PROMPT_CHAIN: &str = "prompt-thousand-chain";
 /// Events. Arguments: `player` a seat; `colour` a [`colour`] id; `from`, `over`, `to`, `square`
 /// square names; `points`, `pawns`, `count`, `bonus`, `rounds`, `place` and the final parts
 /// numbers.
+pub const SEAT_COLOUR: &str = "thousand-seat-colour";
 pub const STEPPED: &str = "thousand-stepped";
 pub const CHARGED: &str = "thousand-charged";
 pub const HOPPED: &str = "thousand-hopped";
@@ -60,6 +61,7 @@ pub const ALL: &[&str] = &[
     PROMPT_MOVE,
     PROMPT_JUMP,
     PROMPT_CHAIN,
+    SEAT_COLOUR,
     STEPPED,
     CHARGED,
     HOPPED,

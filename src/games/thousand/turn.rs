@@ -11,7 +11,7 @@ use crate::game::Seat;
 
 impl Thousand {
     /// An event about the seat commanding `colour`.
-    fn event(&self, id: &str, colour: Colour) -> Event {
+    pub(super) fn announce(&self, id: &str, colour: Colour) -> Event {
         Event::new(id)
             .seat("player", self.seating.seat_of(colour).unwrap_or_default())
             .msg("colour", text::colour(colour))
@@ -28,13 +28,13 @@ impl Thousand {
         let charge = self.pad.charge(self.turn + 1, seat, colour, could_jump);
         self.position.move_pawn(from, to);
         let mut events = vec![
-            self.event(text::STEPPED, colour)
+            self.announce(text::STEPPED, colour)
                 .text("from", square_name(from))
                 .text("to", square_name(to)),
         ];
         if charge != 0 {
             events.push(
-                self.event(text::CHARGED, colour)
+                self.announce(text::CHARGED, colour)
                     .int("cost", -charge)
                     .int("pawns", i64::from(could_jump)),
             );
@@ -51,7 +51,7 @@ impl Thousand {
         let over = ((from.0 + to.0) / 2, (from.1 + to.1) / 2);
         self.position.move_pawn(from, to);
         let mut events = vec![
-            self.event(text::HOPPED, colour)
+            self.announce(text::HOPPED, colour)
                 .text("from", square_name(from))
                 .text("over", square_name(over))
                 .text("to", square_name(to)),
@@ -76,7 +76,8 @@ impl Thousand {
     /// "Stop here": the jump chain in progress ends where the pawn stands.
     pub(super) fn stop(&mut self) -> Vec<Event> {
         let Some(chain) = self.chain else { return Vec::new() };
-        let event = self.event(text::STOPPED, self.to_move).text("square", square_name(chain.at));
+        let event =
+            self.announce(text::STOPPED, self.to_move).text("square", square_name(chain.at));
         self.end_turn(vec![event])
     }
 
@@ -87,7 +88,7 @@ impl Thousand {
         let mut events = Vec::new();
         if let Some(points) = self.pad.enter(self.turn + 1, seat, colour, to) {
             events.push(
-                self.event(text::CROSSING, colour)
+                self.announce(text::CROSSING, colour)
                     .text("square", square_name(to))
                     .text("points", text::signed(points)),
             );
@@ -96,7 +97,7 @@ impl Thousand {
         if ground(from) != Ground::Target && ground(to) == Ground::Target {
             let count = self.position.count_on(colour, Ground::Target);
             events.push(
-                self.event(text::ENTERED, colour)
+                self.announce(text::ENTERED, colour)
                     .text("square", square_name(to))
                     .int("count", count as i64),
             );
@@ -145,7 +146,7 @@ impl Thousand {
     fn seek_mover(&mut self) -> Vec<Event> {
         let mut events = Vec::new();
         while !self.mover(self.to_move).has_move(&self.position) {
-            events.push(self.event(text::PASSED, self.to_move));
+            events.push(self.announce(text::PASSED, self.to_move));
             self.turns[usize::from(self.to_move)] += 1;
             self.turn += 1;
             if self.rounds_done() {
