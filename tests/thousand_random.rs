@@ -158,3 +158,45 @@ fn invariants_hold_throughout_random_play() {
         }
     }
 }
+
+/// `is_legal` (which the table asks for every action) answers exactly as the choices list, for
+/// every seat and every conceivable action, at every step of a few random games — chains in
+/// progress included.
+#[test]
+fn legality_answers_exactly_as_the_choices_list() {
+    use igroteka::games::thousand::Action;
+    let squares: Vec<_> = board::all_squares().collect();
+    for (k, (seats, two)) in ARRANGEMENTS.iter().enumerate() {
+        let mut rng = rng::seeded(900 + k as u64);
+        let mut g = Thousand::new(&setup(*seats, two)).unwrap();
+        let mut step = 0;
+        while let Some((actor, action)) = harness::random_action(&g, &mut rng).unwrap() {
+            if step % 7 == 0 {
+                for seat in 0..*seats {
+                    let offered: Vec<Action> =
+                        g.choices(seat).options.into_iter().map(|c| c.action).collect();
+                    let mut legal = Vec::new();
+                    for &from in &squares {
+                        for &to in &squares {
+                            let action = Action::Move { from, to };
+                            if g.is_legal(seat, &action) {
+                                legal.push(action);
+                            }
+                        }
+                    }
+                    if g.is_legal(seat, &Action::Stop) {
+                        legal.push(Action::Stop);
+                    }
+                    assert!(!g.is_legal(seat, &Action::Draw(0)));
+                    let mut offered_sorted = offered.clone();
+                    offered_sorted.sort_by_key(|a| format!("{a:?}"));
+                    legal.sort_by_key(|a| format!("{a:?}"));
+                    assert_eq!(legal, offered_sorted, "{seats} {two} step {step} seat {seat}");
+                }
+            }
+            apply_checked(&mut g, actor, &action).unwrap();
+            step += 1;
+        }
+        assert!(step > 100, "{seats} {two}: a game of {step} actions");
+    }
+}

@@ -458,7 +458,7 @@ enum Printed {
 }
 
 fn printed_row(row: &str) -> Vec<Printed> {
-    let mut chars = row.trim_start().splitn(2, ' ').nth(1).unwrap().chars().peekable();
+    let mut chars = row.trim_start().split_once(' ').unwrap().1.chars().peekable();
     let mut cells = Vec::new();
     let number = |chars: &mut std::iter::Peekable<std::str::Chars>| {
         while chars.peek() == Some(&' ') {

@@ -235,8 +235,12 @@ impl Thousand {
             && self.mover(self.to_move).can_move(&self.position, index(sq))
     }
 
-    /// The hop a legal `Move` from `from` to `to` makes, as its direction; none for a step.
+    /// The hop a legal `Move` from `from` to `to` makes, as its direction; none for a step or
+    /// an illegal move.
     fn hop_direction(&self, colour: Colour, from: Square, to: Square) -> Option<usize> {
+        if self.position.get(from) != Some(colour) {
+            return None;
+        }
         let mover = self.mover(colour);
         match self.chain {
             Some(chain) => (chain.at == from
@@ -250,12 +254,12 @@ impl Thousand {
     }
 
     fn is_legal_move(&self, colour: Colour, from: Square, to: Square) -> bool {
-        if self.hop_direction(colour, from, to).is_some() {
-            return true;
-        }
-        self.chain.is_none()
-            && self.position.get(from) == Some(colour)
-            && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to))
+        let step = || {
+            self.chain.is_none()
+                && self.position.get(from) == Some(colour)
+                && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to))
+        };
+        self.hop_direction(colour, from, to).is_some() || step()
     }
 
     /// The button label of a destination: the square, and for a charged step what it costs.
