@@ -16,6 +16,7 @@ pub mod ending;
 mod geometry;
 pub mod moves;
 pub mod pad;
+mod picture;
 pub mod position;
 pub mod scoring;
 pub mod seating;
@@ -102,7 +103,7 @@ fn square_name(sq: Square) -> &'static str {
 }
 
 impl Thousand {
-    /// A game from a hand-made position in [`Position`]'s text form (`Sa1 Sc3 Ed4 Nk11`),
+    /// A game from a hand-made position in [`Position`]'s text form (`Sa1 Sc3 Ee5 Nk11`),
     /// `to_move` to play, no turn played yet. An end the position already meets is found at
     /// once, and a colour without a move passes.
     #[doc(hidden)]
@@ -377,99 +378,5 @@ impl Game for Thousand {
 
     fn score_sheet(&self) -> Option<crate::sheet::Sheet> {
         Some(self.sheet())
-    }
-}
-
-/// What the board picture shows.
-impl Thousand {
-    fn picture(&self, selection: &[String]) -> View {
-        let over = self.end.is_some() || !self.drawn;
-        let pawns = self
-            .position
-            .pawns()
-            .map(|(square, colour)| PawnView {
-                square,
-                colour,
-                seat: self.seating.seat_of(colour).unwrap_or_default(),
-                label: self.is_movable(square).then(|| square_name(square).to_string()),
-            })
-            .collect();
-        let selected = match self.chain {
-            Some(chain) if !over => Some(chain.at),
-            _ => selection.first().and_then(|l| board::parse(l)).filter(|sq| self.is_movable(*sq)),
-        };
-        let could_jump =
-            if over || self.chain.is_some() { 0 } else { self.could_jump(self.to_move) };
-        let destinations = selected.map(|from| self.targets(from, could_jump)).unwrap_or_default();
-        let jumpers = if over || self.chain.is_some() {
-            Vec::new()
-        } else {
-            self.mover(self.to_move).jumpers(&self.position).collect()
-        };
-        let finisher = self.end.and_then(End::finisher);
-        let colours = (0..board::COLOURS)
-            .map(|colour| ColourView {
-                colour,
-                seat: self.seating.seat_of(colour),
-                home: self.position.count_on(colour, geometry::Ground::Target) as u8,
-                finished: finisher == Some(colour),
-            })
-            .collect();
-        let outcome = self.outcome();
-        let seats = self
-            .scores()
-            .into_iter()
-            .enumerate()
-            .map(|(seat, score)| SeatView {
-                seat,
-                colours: self.seating.colours_of(seat).collect(),
-                score,
-                place: outcome.as_ref().map(|o| o.places[seat]),
-                resigned: self.resigned.contains(&seat),
-            })
-            .collect();
-        let played = |c: &Colour| self.turns[usize::from(*c)];
-        View {
-            form: self.seating.form,
-            pawns,
-            colours,
-            seats,
-            to_move: (!over).then_some(self.to_move),
-            turn: if over { self.turn } else { self.turn + 1 },
-            round: if over {
-                self.seating.colours().iter().map(played).max().unwrap_or(0)
-            } else {
-                played(&self.to_move) + 1
-            },
-            rounds: ROUNDS,
-            chain: self.chain.is_some() && !over,
-            last_move: self.last_move.clone(),
-            selected,
-            destinations,
-            jumpers,
-            pad: self.pad.entries().to_vec(),
-        }
-    }
-
-    /// Where the pawn on `from` may go now, with each button's label and charge.
-    fn targets(&self, from: Square, could_jump: u8) -> Vec<Target> {
-        let mover = self.mover(self.to_move);
-        let target = |square: Square, jump: bool| Target {
-            square,
-            label: square_name(square).to_string(),
-            jump,
-            charge: if jump { 0 } else { -CHARGE * i64::from(could_jump) },
-        };
-        match self.chain {
-            Some(chain) => mover
-                .hop(&self.position, index(from), chain.direction)
-                .map(|to| target(geometry::square(to), true))
-                .into_iter()
-                .collect(),
-            None => mover
-                .destinations(&self.position, from)
-                .map(|(sq, jump)| target(sq, jump))
-                .collect(),
-        }
     }
 }
