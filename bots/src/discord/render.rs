@@ -185,6 +185,20 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_width_block_becomes_a_code_block_shown_as_written() {
+        let mut message = Message::text("Score sheet *pad*");
+        message.monospace = Some("Turn Who\n   1 *Al* ```  -5".into());
+        assert_eq!(
+            content(&message),
+            "Score sheet \\*pad\\*\n```\nTurn Who\n   1 *Al* '''  -5\n```"
+        );
+        message.text = "x".repeat(3000);
+        let text = content(&message);
+        assert_eq!(text.chars().count(), CONTENT_LIMIT);
+        assert!(text.ends_with("-5\n```"));
+    }
+
+    #[test]
     fn content_escapes_the_text_but_not_its_own_mentions() {
         let mut message = Message::text("# heading, your turn: Roll the die.\nPlayers: @everyone");
         message.mentions = vec![Mention { user: "42".into(), name: "# heading".into() }];

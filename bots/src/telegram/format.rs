@@ -172,6 +172,14 @@ mod tests {
     }
 
     #[test]
+    fn a_fixed_width_block_follows_the_text_in_pre() {
+        let mut m = message("Score sheet", &[]);
+        m.monospace = Some("Turn Who\n   1 <Al>  -5".into());
+        assert_eq!(html(&m, TEXT_LIMIT), "Score sheet\n<pre>Turn Who\n   1 &lt;Al&gt;  -5</pre>");
+        assert!(fits(&m, 34) && !fits(&m, 33));
+    }
+
+    #[test]
     fn a_name_missing_from_the_text_is_appended() {
         let m = message("Your turn", &[("7", "A<b>")]);
         assert_eq!(html(&m, TEXT_LIMIT), "Your turn\n<a href=\"tg://user?id=7\">A&lt;b&gt;</a>");
