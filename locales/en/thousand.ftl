@@ -1,7 +1,7 @@
 # «Tysiąc na szachownicy» (A Thousand on the Chessboard). Seat arguments ($player) arrive as
 # display names; $colour is a translated corner (S, E, N, W); $from, $over, $to and $square are
-# square names such as c3; $points and the final parts but the first and the total are signed
-# text such as +20 or −10; $cost, $pawns, $count, $bonus and $rounds are numbers.
+# square names such as c3; $points and the final parts are text with their sign (+20, −10; the
+# first part and the total have no plus); $cost, $pawns, $count, $bonus and $rounds are numbers.
 
 game-thousand = A Thousand on the Chessboard (Tysiąc na szachownicy)
 rules-thousand =

@@ -111,12 +111,12 @@ pub fn events(end: End, seating: &Seating, scores: &[Breakdown], outcome: &Outco
             Event::new(text::FINAL_LINE)
                 .int("place", outcome.places[seat])
                 .seat("player", seat)
-                .int("opponent", score.opponent_field)
+                .text("opponent", text::total(score.opponent_field))
                 .text("own", text::signed(score.own_field))
                 .text("middle", text::signed(score.middle))
                 .text("pad", text::signed(score.pad))
                 .text("bonus", text::signed(score.bonus))
-                .int("total", score.total),
+                .text("total", text::total(score.total)),
         );
     }
     events

@@ -48,6 +48,11 @@ pub fn signed(points: i64) -> String {
     if points < 0 { format!("−{}", points.unsigned_abs()) } else { format!("+{points}") }
 }
 
+/// A total as the final scoring writes it: "1050", "−385" (a real minus sign, no plus).
+pub fn total(points: i64) -> String {
+    if points < 0 { signed(points) } else { points.to_string() }
+}
+
 /// The translated name of `colour`'s corner.
 pub fn colour(colour: u8) -> &'static str {
     COLOURS[usize::from(colour)]
