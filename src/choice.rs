@@ -8,12 +8,22 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::event::Arg;
+
 /// One label on a path: either literal text drawn on the board (`"A"`, `"g3"`), or the id of a
-/// translated message (`"btn-roll"`).
+/// translated message (`"btn-roll"`), or literal text shown through a translated message.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Label {
     Text(String),
     Msg(String),
+    /// Literal text that names the option — what a press selects and a typed move matches, and
+    /// what the board shows (`"d4"`) — with its button worded by message `id` with `args`
+    /// (`"d4 (−10: 2 pawns could jump)"`), so a button can say what pressing it costs.
+    Described {
+        key: String,
+        id: String,
+        args: Vec<(String, Arg)>,
+    },
 }
 
 impl Label {
@@ -23,10 +33,14 @@ impl Label {
     pub fn msg(id: impl Into<String>) -> Label {
         Label::Msg(id.into())
     }
+    /// Literal `key` on a button worded by message `id` with `args`.
+    pub fn described(key: impl Into<String>, id: &str, args: Vec<(String, Arg)>) -> Label {
+        Label::Described { key: key.into(), id: id.to_string(), args }
+    }
     /// The key that identifies this label within one step.
     pub fn key(&self) -> &str {
         match self {
-            Label::Text(s) | Label::Msg(s) => s,
+            Label::Text(s) | Label::Msg(s) | Label::Described { key: s, .. } => s,
         }
     }
 }

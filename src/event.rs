@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::Seat;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub enum Arg {
     Int(i64),
     Seat(Seat),

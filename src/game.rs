@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 use crate::choice::Choices;
 use crate::event::Event;
 use crate::settings::Settings;
+use crate::sheet::Sheet;
 use crate::view::AnyView;
 
 /// A seat at the table, `0..seat_count`.
@@ -158,6 +159,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
 
     /// The result, once [`ToMove::Over`].
     fn outcome(&self) -> Option<Outcome>;
+
+    /// The score sheet `/score` shows, for a game that keeps one as it goes.
+    fn score_sheet(&self) -> Option<Sheet> {
+        None
+    }
 }
 
 /// Applies `action` after checking it is legal for `actor` now: the single gate through which

@@ -14,10 +14,12 @@ const SOURCES: &[(&str, &str)] = &[
     ("en", include_str!("../locales/en/aeroplane.ftl")),
     ("en", include_str!("../locales/en/tank-battle.ftl")),
     ("en", include_str!("../locales/en/tanks.ftl")),
+    ("en", include_str!("../locales/en/thousand.ftl")),
     ("ru", include_str!("../locales/ru/core.ftl")),
     ("ru", include_str!("../locales/ru/aeroplane.ftl")),
     ("ru", include_str!("../locales/ru/tank-battle.ftl")),
     ("ru", include_str!("../locales/ru/tanks.ftl")),
+    ("ru", include_str!("../locales/ru/thousand.ftl")),
 ];
 
 /// A value for a message argument.

@@ -19,6 +19,7 @@ pub mod outbox;
 pub mod registry;
 pub mod rng;
 pub mod settings;
+pub mod sheet;
 pub mod store;
 pub mod table;
 pub mod view;

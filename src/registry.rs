@@ -4,8 +4,7 @@
 //! are JSON values; each game's typed [`Game`] implementation is wrapped once by [`Erased`], so
 //! no game carries platform or storage code. The registry is a static list of [`GameInfo`].
 
-use std::fmt::Debug;
-use std::ops::RangeInclusive;
+use std::fmt::{self, Debug};
 
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
@@ -15,6 +14,7 @@ use crate::event::Event;
 use crate::game::{ActionError, Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::games;
 use crate::settings::SettingSpec;
+use crate::sheet::Sheet;
 use crate::view::AnyView;
 
 /// A running game of any kind.
@@ -28,6 +28,7 @@ pub trait DynGame: Debug + Send + Sync {
     fn resign(&mut self, seat: Seat) -> Vec<Event>;
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
     fn outcome(&self) -> Option<Outcome>;
+    fn score_sheet(&self) -> Option<Sheet>;
     /// The state as JSON text (what the store keeps).
     fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynGame>;
@@ -68,6 +69,9 @@ impl<G: Game> DynGame for Erased<G> {
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
     }
+    fn score_sheet(&self) -> Option<Sheet> {
+        self.0.score_sheet()
+    }
     fn snapshot(&self) -> String {
         serde_json::to_string(&self.0).expect("game states serialize to JSON")
     }
@@ -93,7 +97,7 @@ pub struct GameInfo {
     /// Other words accepted by `/play`: localized names and short forms, lowercase.
     pub aliases: &'static [&'static str],
     /// How many players may sit down.
-    pub seats: RangeInclusive<usize>,
+    pub seats: SeatCounts,
     pub settings: &'static [SettingSpec],
     /// The game needs private messages (a secret set-up).
     pub private_setup: bool,
@@ -102,6 +106,41 @@ pub struct GameInfo {
     pub restore: fn(&str) -> Result<Box<dyn DynGame>, serde_json::Error>,
     /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
     pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
+}
+
+/// The numbers of players a game can seat, ascending: usually a range (`2–4`), but not always
+/// one — «Tysiąc na szachownicy» seats two or four, never three.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatCounts(pub &'static [usize]);
+
+impl SeatCounts {
+    pub fn min(&self) -> usize {
+        self.0.first().copied().unwrap_or(0)
+    }
+    pub fn max(&self) -> usize {
+        self.0.last().copied().unwrap_or(0)
+    }
+    pub fn contains(&self, count: &usize) -> bool {
+        self.0.contains(count)
+    }
+    pub fn iter(&self) -> impl Iterator<Item = usize> + use<> {
+        self.0.iter().copied()
+    }
+}
+
+/// "2", "2–4", or "2, 4" when some count between is missing.
+impl fmt::Display for SeatCounts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (min, max) = (self.min(), self.max());
+        if min == max {
+            write!(f, "{min}")
+        } else if max - min + 1 == self.0.len() {
+            write!(f, "{min}–{max}")
+        } else {
+            let counts: Vec<String> = self.iter().map(|n| n.to_string()).collect();
+            f.write_str(&counts.join(", "))
+        }
+    }
 }
 
 impl GameInfo {
@@ -135,14 +174,15 @@ macro_rules! game_info {
 }
 
 /// Every game the bot offers, in menu order.
-pub static GAMES: &[&GameInfo] =
-    &[&games::aeroplane::INFO, &games::tank_battle::INFO, &games::tanks::INFO];
+pub static GAMES: &[&GameInfo] = &[
+    &games::aeroplane::INFO,
+    &games::tank_battle::INFO,
+    &games::tanks::INFO,
+    &games::thousand::INFO,
+];
 
 /// Games of the collection that are announced but not playable yet: `/play` answers politely.
-pub const PLANNED: &[(&str, &[&str])] = &[
-    ("air-battle", &["воздушный бой", "airbattle"]),
-    ("thousand", &["tysiąc", "tysiac", "тысяча", "1000"]),
-];
+pub const PLANNED: &[(&str, &[&str])] = &[("air-battle", &["воздушный бой", "airbattle"])];
 
 /// Looks a game up by id.
 pub fn find(id: &str) -> Option<&'static GameInfo> {

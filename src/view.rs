@@ -11,4 +11,5 @@ pub enum AnyView {
     Aeroplane(games::aeroplane::View),
     TankBattle(games::tank_battle::View),
     Tanks(games::tanks::View),
+    Thousand(games::thousand::View),
 }

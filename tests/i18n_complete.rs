@@ -21,8 +21,11 @@ fn collect(game: &mut Box<dyn DynGame>, seed: u64, ids: &mut BTreeSet<String>) {
             ids.extend(choices.prompt.clone());
             for choice in &choices.options {
                 for label in &choice.path {
-                    if let Label::Msg(id) = label {
-                        ids.insert(id.clone());
+                    match label {
+                        Label::Msg(id) | Label::Described { id, .. } => {
+                            ids.insert(id.clone());
+                        }
+                        Label::Text(_) => {}
                     }
                 }
             }
@@ -54,7 +57,7 @@ fn every_game_text_exists_in_every_language() {
                 ids.insert(format!("setting-{}-{value}", spec.key));
             }
         }
-        for seats in info.seats.clone() {
+        for seats in info.seats.iter() {
             for seed in 0..20 {
                 let setup = Setup { seats, settings: settings::defaults(info.settings) };
                 let mut game = (info.start)(&setup).unwrap();

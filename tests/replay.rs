@@ -22,7 +22,7 @@ fn players(n: usize) -> Vec<Player> {
 fn replaying_the_log_reproduces_the_state_for_every_game_and_seat_count() {
     let store = SledStore::temporary().unwrap();
     for info in GAMES {
-        for seats in info.seats.clone() {
+        for seats in info.seats.iter() {
             for seed in 0..5u64 {
                 let chat = ChatId {
                     platform: Platform::Console,

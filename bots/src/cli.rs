@@ -23,7 +23,7 @@ pub fn parse_game_args(args: &[String], flags: &[&str]) -> Result<GameArgs, Stri
     let (game, args) = args.split_first().ok_or("name a game: see `igroteka games`")?;
     let info = registry::lookup(game).ok_or_else(|| format!("unknown game {game}"))?;
     let mut seed = None;
-    let mut seats = *info.seats.start();
+    let mut seats = info.seats.min();
     let mut words = Vec::new();
     let mut rest = Vec::new();
     let mut iter = args.iter();
@@ -38,7 +38,7 @@ pub fn parse_game_args(args: &[String], flags: &[&str]) -> Result<GameArgs, Stri
         }
     }
     if !info.seats.contains(&seats) {
-        return Err(format!("{} takes {:?} players", info.id, info.seats));
+        return Err(format!("{} takes {} players", info.id, info.seats));
     }
     let settings = settings::parse(info.settings, &words).map_err(|e| e.to_string())?;
     let seed = seed.unwrap_or_else(rand_seed);
@@ -50,19 +50,22 @@ fn rand_seed() -> u64 {
     rng::from_entropy().next_u64()
 }
 
+/// The seat counts for scripts: `2-4` for a range (`2-2` for one count), `2,4` otherwise.
+fn ascii_seats(info: &GameInfo) -> String {
+    let counts: Vec<String> = info.seats.iter().map(|n| n.to_string()).collect();
+    if info.seats.max() - info.seats.min() + 1 == counts.len() {
+        format!("{}-{}", info.seats.min(), info.seats.max())
+    } else {
+        counts.join(",")
+    }
+}
+
 /// `igroteka games`: one line per game, starting with its id.
 pub fn games(out: &mut impl Write) -> std::io::Result<()> {
     for info in GAMES {
         let settings: Vec<String> =
             info.settings.iter().map(|s| format!("{}={}", s.key, s.values.join("|"))).collect();
-        writeln!(
-            out,
-            "{}\t{}-{} players\t{}",
-            info.id,
-            info.seats.start(),
-            info.seats.end(),
-            settings.join(" ")
-        )?;
+        writeln!(out, "{}\t{} players\t{}", info.id, ascii_seats(info), settings.join(" "))?;
     }
     Ok(())
 }

@@ -191,6 +191,9 @@ impl<S: Store, W: Write> Console<S, W> {
         for line in message.text.lines() {
             writeln!(self.out, "  {line}")?;
         }
+        for line in message.monospace.iter().flat_map(|block| block.lines()) {
+            writeln!(self.out, "  | {line}")?;
+        }
         if let Some(view) = &message.board {
             let path = self.boards_dir.join(format!("board-{id}.png"));
             let written = std::fs::create_dir_all(&self.boards_dir)

@@ -148,7 +148,7 @@ fn games_lists_every_game_id_first() {
     let out = Command::new(env!("CARGO_BIN_EXE_igroteka")).arg("games").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let ids: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
-    assert_eq!(ids, ["aeroplane", "tank-battle", "tanks"]);
+    assert_eq!(ids, ["aeroplane", "tank-battle", "tanks", "thousand"]);
 }
 
 #[test]

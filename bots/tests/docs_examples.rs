@@ -288,7 +288,7 @@ fn listed_games(dir: &Path) -> Vec<Listed> {
             let mut fields = line.split('\t');
             let id = fields.next().unwrap().to_string();
             let seats = fields.next().unwrap_or_default();
-            let min_seats = seats.split(['-', ' ']).next().unwrap_or_default().to_string();
+            let min_seats = seats.split(['-', ',', ' ']).next().unwrap_or_default().to_string();
             let setting = fields.next().and_then(|s| {
                 let (key, values) = s.split_whitespace().next()?.split_once('=')?;
                 Some(format!("{key}={}", values.split('|').next()?))

@@ -7,6 +7,7 @@ help =
     /startgame — start when everyone has joined
     /board — show the board again (in a private chat: your own view)
     /move — type a move, e.g. /move g1 g3
+    /score — the score sheet, in games that keep one
     /resign — give up; /cancel — stop the game (its creator or an admin)
     /rules [game] — the rules; /games — all games
     /lang en|ru — language
@@ -35,7 +36,7 @@ play-bad-setting = That setting is not right: { $error }. Settings: { $settings 
 play-busy = A game of { $game } is already running here. Use /board to see it, or /cancel.
 settings-none = this game has no settings
 lobby-title = New game: { $game }
-lobby-players = Players ({ $count }, { $min }–{ $max }): { $players }
+lobby-players = Players ({ $count }, { $seats }): { $players }
 lobby-hint = Press Join to play. Any player presses Start when everyone is in.
 lobby-private-hello = You are at the table for { $game }. Your secret set-up will come here, in this private chat, when the game starts.
 lobby-closed = The lobby is closed: everyone left.
@@ -52,7 +53,7 @@ leave-done = You have left.
 leave-use-resign = The game is running: use /resign to give up.
 setting-creator-only = Only the player who opened the lobby changes settings.
 setting-done = Setting changed.
-start-need-players = This game needs { $min }–{ $max } players.
+start-need-players = This game needs { $seats } players.
 start-failed = The game could not start: { $error }
 start-done = Let's play!
 turn-prompt = { $player }, your turn: { $prompt }
@@ -82,3 +83,7 @@ btn-private-chat = 🔒 Open private chat
 boards-usage = Boards here: { $mode }. /boards edit keeps one board, edited in place for every move; /boards new sends a new board every turn, so the chat keeps the game's history.
 boards-new = From now on every turn gets a new board message here; the older ones stay, without buttons.
 boards-edit = From now on this chat keeps one board per game, edited in place.
+score-title = 📋 Score sheet: { $game }
+score-none = This game keeps no score sheet.
+score-empty = (nothing written yet)
+score-earlier = … { $count } earlier entries

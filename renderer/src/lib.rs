@@ -54,6 +54,8 @@ pub fn render_into(view: &AnyView, frame: &mut IndexedImage) {
         AnyView::Aeroplane(v) => aeroplane::draw(v, frame),
         AnyView::TankBattle(v) => tank_battle::draw(v, frame),
         AnyView::Tanks(v) => tanks::draw(v, frame),
+        // A placeholder until the Thousand board art lands: a blank square picture.
+        AnyView::Thousand(_) => *frame = IndexedImage::new(WIDTH, HEIGHT, palette::WHITE),
     }
 }
 

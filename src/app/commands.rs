@@ -1,7 +1,7 @@
 //! Slash commands. Each answers in the chat it came from; a command with wrong arguments gets
 //! a short explanation, never silence.
 
-use super::text::{game_name, seat_name};
+use super::text::{game_name, seat_name, sheet_text};
 use super::token::Op;
 use super::turn::{group_of, running};
 use super::{App, Ctx, Dest, Effect, Message, chat_lang_key, reply_dest, user_lang_key};
@@ -13,12 +13,6 @@ use crate::store::{Store, StoreError};
 use crate::table::{Status, Table};
 
 type Effects = Result<Vec<Effect>, StoreError>;
-
-/// "2" or "2–4".
-fn seat_range(info: &crate::registry::GameInfo) -> String {
-    let (min, max) = (info.seats.start(), info.seats.end());
-    if min == max { min.to_string() } else { format!("{min}–{max}") }
-}
 
 impl<S: Store> App<S> {
     pub(super) fn command(&mut self, ctx: &Ctx, name: &str, args: &[String]) -> Effects {
@@ -39,6 +33,7 @@ impl<S: Store> App<S> {
             "lang" => self.lang(ctx, args),
             "boards" => self.boards(ctx, args),
             "move" | "m" => self.typed_move(ctx, args),
+            "score" => self.score(ctx),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }
     }
@@ -53,7 +48,7 @@ impl<S: Store> App<S> {
                     &[
                         ("id", info.id.into()),
                         ("name", game_name(&self.i18n, ctx.lang, info).into()),
-                        ("seats", seat_range(info).into()),
+                        ("seats", info.seats.to_string().into()),
                     ],
                 )
             })
@@ -234,6 +229,24 @@ impl<S: Store> App<S> {
             }
         };
         Ok(self.reply(ctx, id, &[]))
+    }
+
+    /// `/score`: the score sheet of the game in this chat, as a fixed-width table.
+    fn score(&mut self, ctx: &Ctx) -> Effects {
+        let Some(mut table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.status == Status::Lobby {
+            return Ok(self.reply(ctx, "not-started", &[]));
+        }
+        let Some(sheet) = running(&mut table)?.score_sheet() else {
+            return Ok(self.reply(ctx, "score-none", &[]));
+        };
+        let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();
+        let title = self.i18n.text(ctx.lang, "score-title", &[("game", name.into())]);
+        let mut message = Message::text(title);
+        message.monospace = Some(sheet_text(&self.i18n, ctx.lang, &table, &sheet));
+        Ok(vec![Effect::Send { to: reply_dest(ctx.input), message }])
     }
 
     fn lang(&mut self, ctx: &Ctx, args: &[String]) -> Effects {

@@ -136,11 +136,21 @@ pub struct Message {
     pub board: Option<AnyView>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub buttons: Vec<Vec<Button>>,
+    /// A fixed-width block shown after the text (a table such as a score sheet); the adapters
+    /// set it in their monospaced style.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub monospace: Option<String>,
 }
 
 impl Message {
     pub fn text(text: impl Into<String>) -> Message {
-        Message { text: text.into(), mentions: Vec::new(), board: None, buttons: Vec::new() }
+        Message {
+            text: text.into(),
+            mentions: Vec::new(),
+            board: None,
+            buttons: Vec::new(),
+            monospace: None,
+        }
     }
 }
 

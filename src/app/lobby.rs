@@ -160,8 +160,7 @@ impl<S: Store> App<S> {
             "lobby-players",
             &[
                 ("count", players.len().into()),
-                ("min", (*info.seats.start()).into()),
-                ("max", (*info.seats.end()).into()),
+                ("seats", info.seats.to_string().into()),
                 ("players", players.join(", ").into()),
             ],
         ));
@@ -203,7 +202,7 @@ impl<S: Store> App<S> {
                 if seat.is_some() {
                     return Ok(self.reply(ctx, "join-already", &[]));
                 }
-                if table.players.len() >= *info.seats.end() {
+                if table.players.len() >= info.seats.max() {
                     return Ok(self.reply(ctx, "join-full", &[]));
                 }
                 table
@@ -273,8 +272,7 @@ impl<S: Store> App<S> {
         }
         let count = table.players.len();
         if !info.seats.contains(&count) {
-            let args: [(&str, Value); 2] =
-                [("min", (*info.seats.start()).into()), ("max", (*info.seats.end()).into())];
+            let args: [(&str, Value); 1] = [("seats", info.seats.to_string().into())];
             return Ok(self.reply(ctx, "start-need-players", &args));
         }
         let read_seq = table.seq;

@@ -6,6 +6,7 @@ use crate::game::{Outcome, Seat};
 use crate::i18n::{I18n, Value};
 use crate::registry::GameInfo;
 use crate::settings;
+use crate::sheet::Sheet;
 use crate::table::Table;
 
 /// A seat's display name.
@@ -13,22 +14,32 @@ pub fn seat_name(table: &Table, seat: Seat) -> String {
     table.players.get(seat).map(|p| p.name.clone()).unwrap_or_else(|| format!("#{}", seat + 1))
 }
 
+/// Message `id` with a game's arguments: seats become names, message ids their text.
+pub fn message_text(
+    i18n: &I18n,
+    lang: &str,
+    table: &Table,
+    id: &str,
+    args: &[(String, Arg)],
+) -> String {
+    let args: Vec<(&str, Value)> =
+        args.iter().map(|(name, arg)| (name.as_str(), arg_value(i18n, lang, table, arg))).collect();
+    i18n.text(lang, id, &args)
+}
+
+/// One argument of a game's message as a Fluent value.
+pub fn arg_value(i18n: &I18n, lang: &str, table: &Table, arg: &Arg) -> Value {
+    match arg {
+        Arg::Int(n) => Value::Number(*n),
+        Arg::Seat(seat) => Value::Text(seat_name(table, *seat)),
+        Arg::Text(s) => Value::Text(s.clone()),
+        Arg::Msg(id) => Value::Text(i18n.plain(lang, id)),
+    }
+}
+
 /// One event as a line of text.
 pub fn event_line(i18n: &I18n, lang: &str, table: &Table, event: &Event) -> String {
-    let args: Vec<(&str, Value)> = event
-        .args
-        .iter()
-        .map(|(name, arg)| {
-            let value = match arg {
-                Arg::Int(n) => Value::Number(*n),
-                Arg::Seat(seat) => Value::Text(seat_name(table, *seat)),
-                Arg::Text(s) => Value::Text(s.clone()),
-                Arg::Msg(id) => Value::Text(i18n.plain(lang, id)),
-            };
-            (name.as_str(), value)
-        })
-        .collect();
-    i18n.text(lang, &event.id, &args)
+    message_text(i18n, lang, table, &event.id, &event.args)
 }
 
 /// The lines of the events `audience` may read.
@@ -47,10 +58,11 @@ pub fn event_lines(
 }
 
 /// A button's text for a label.
-pub fn label_text(i18n: &I18n, lang: &str, label: &Label) -> String {
+pub fn label_text(i18n: &I18n, lang: &str, table: &Table, label: &Label) -> String {
     match label {
         Label::Text(s) => s.clone(),
         Label::Msg(id) => i18n.plain(lang, id),
+        Label::Described { id, args, .. } => message_text(i18n, lang, table, id, args),
     }
 }
 
@@ -73,6 +85,57 @@ pub fn setting_text(i18n: &I18n, lang: &str, spec: &settings::SettingSpec, value
     let name = i18n.plain(lang, &format!("setting-{}", spec.key));
     let value = i18n.plain(lang, &format!("setting-{}-{}", spec.key, value));
     format!("{name}: {value}")
+}
+
+/// The most entries a sheet shows: the latest ones, so the table stays one chat message.
+pub const SHEET_ROWS: usize = 60;
+
+/// A score sheet as fixed-width text: headings, a rule, the latest [`SHEET_ROWS`] entries (with
+/// a note of how many earlier ones are left out), a rule and the totals. Numbers are aligned to
+/// the right, words to the left; players' names are cut to 12 characters.
+pub fn sheet_text(i18n: &I18n, lang: &str, table: &Table, sheet: &Sheet) -> String {
+    let cell = |arg: &Arg| match arg {
+        Arg::Seat(seat) => seat_name(table, *seat).chars().take(12).collect(),
+        Arg::Int(n) => n.to_string(),
+        Arg::Text(s) => s.clone(),
+        Arg::Msg(id) => i18n.plain(lang, id),
+    };
+    let skipped = sheet.rows.len().saturating_sub(SHEET_ROWS);
+    let heading: Vec<(String, bool)> =
+        sheet.columns.iter().map(|id| (i18n.plain(lang, id), false)).collect();
+    let lines = |rows: &[Vec<Arg>]| -> Vec<Vec<(String, bool)>> {
+        rows.iter()
+            .map(|row| row.iter().map(|a| (cell(a), matches!(a, Arg::Int(_)))).collect())
+            .collect()
+    };
+    let body = lines(&sheet.rows[skipped..]);
+    let totals = lines(&sheet.totals);
+    let mut widths = vec![0; sheet.columns.len()];
+    for row in std::iter::once(&heading).chain(&body).chain(&totals) {
+        for (i, (text, _)) in row.iter().enumerate().take(widths.len()) {
+            widths[i] = widths[i].max(text.chars().count());
+        }
+    }
+    let layout = |row: &[(String, bool)]| -> String {
+        let cells = row.iter().zip(&widths).map(|((text, number), width)| {
+            if *number { format!("{text:>width$}") } else { format!("{text:<width$}") }
+        });
+        cells.collect::<Vec<_>>().join(" ").trim_end().to_string()
+    };
+    let rule = "-".repeat(widths.iter().sum::<usize>() + widths.len().saturating_sub(1));
+    let mut out = vec![layout(&heading), rule.clone()];
+    if skipped > 0 {
+        out.push(i18n.text(lang, "score-earlier", &[("count", skipped.into())]));
+    }
+    if body.is_empty() {
+        out.push(i18n.plain(lang, "score-empty"));
+    }
+    out.extend(body.iter().map(|row| layout(row)));
+    if !totals.is_empty() {
+        out.push(rule);
+        out.extend(totals.iter().map(|row| layout(row)));
+    }
+    out.join("\n")
 }
 
 /// The final standings, best first, with scores where the game keeps them.

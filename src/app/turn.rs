@@ -39,6 +39,15 @@ fn keyboard_of(
     Keyboard { seat, acted, picks, step: fingerprint(keys) }
 }
 
+/// What a typed move has already played in this attempt before its last action (a jump chain
+/// typed at once): the table's sequence number as loaded, for the save's check that nobody
+/// else changed the table meanwhile, and those actions' events.
+#[derive(Debug, Default)]
+struct Earlier {
+    read_seq: Option<u64>,
+    events: Vec<Event>,
+}
+
 /// A Back or page button.
 fn is_navigation(token: &str) -> bool {
     Token::parse(token).is_some_and(|t| matches!(t.op, Op::Back | Op::Page(_)))
@@ -120,7 +129,7 @@ impl<S: Store> App<S> {
                     return Ok(self.reply(ctx, "press-forged", &[]));
                 };
                 selection.push(label.key().to_string());
-                self.advance(ctx, table, seat, &choices, selection)
+                self.advance(ctx, table, seat, &choices, selection, Earlier::default())
             }
             Op::Page(page) => {
                 let pages = choices.step(&selection).len().div_ceil(self.config.page_size);
@@ -128,13 +137,13 @@ impl<S: Store> App<S> {
                     return Ok(self.reply(ctx, "press-forged", &[]));
                 }
                 table.page.insert(seat, page);
-                self.redraw(ctx, table, seat)
+                self.redraw(ctx, table, seat, Earlier::default())
             }
             Op::Back => {
                 selection.pop();
                 table.page.remove(&seat);
                 table.selection.insert(seat, selection);
-                self.redraw(ctx, table, seat)
+                self.redraw(ctx, table, seat, Earlier::default())
             }
             _ => Ok(self.reply(ctx, "press-forged", &[])),
         }
@@ -192,26 +201,27 @@ impl<S: Store> App<S> {
         seat: Seat,
         choices: &Choices<serde_json::Value>,
         selection: Vec<String>,
+        earlier: Earlier,
     ) -> Effects {
         if let Some(action) = choices.resolve(&selection).cloned() {
-            return self.play_action(ctx, table, seat, &action);
+            return self.play_action(ctx, table, seat, &action, earlier);
         }
         if !choices.is_prefix(&selection) {
             return Ok(self.reply(ctx, "move-impossible", &[]));
         }
         table.page.remove(&seat);
         table.selection.insert(seat, selection);
-        self.redraw(ctx, table, seat)
+        self.redraw(ctx, table, seat, earlier)
     }
 
     /// Saves a seat's changed selection or page and shows the board again in place.
-    fn redraw(&mut self, ctx: &Ctx, mut table: Table, seat: Seat) -> Effects {
-        let read_seq = table.seq;
+    fn redraw(&mut self, ctx: &Ctx, mut table: Table, seat: Seat, earlier: Earlier) -> Effects {
+        let read_seq = earlier.read_seq.unwrap_or(table.seq);
         table.note_pick(seat, ctx.input.now);
         self.save(&table, Some(read_seq))?;
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.retain(|_| ctx.is_press());
-        effects.extend(self.after_move(ctx, &mut table, &[], false)?);
+        effects.extend(self.after_move(ctx, &mut table, &earlier.events, false)?);
         Ok(effects)
     }
 
@@ -222,11 +232,13 @@ impl<S: Store> App<S> {
         mut table: Table,
         seat: Seat,
         action: &serde_json::Value,
+        earlier: Earlier,
     ) -> Effects {
-        let read_seq = table.seq;
+        let read_seq = earlier.read_seq.unwrap_or(table.seq);
+        let mut events = earlier.events;
         let before = table.to_move();
-        let events = match table.act(seat, action, ctx.input.now) {
-            Ok(events) => events,
+        match table.act(seat, action, ctx.input.now) {
+            Ok(more) => events.extend(more),
             Err(TableError::Action(_)) => return Ok(self.reply(ctx, "move-impossible", &[])),
             Err(e) => return Err(StoreError::Corrupt { id: table.id, reason: e.to_string() }),
         };
@@ -238,7 +250,10 @@ impl<S: Store> App<S> {
         Ok(effects)
     }
 
-    /// `/move a b …`: the labels of a path typed instead of pressed.
+    /// `/move a b …`: the labels of a path typed instead of pressed. When a complete action is
+    /// reached with words left and the same player still to act, the action is played and the
+    /// words go on with that player's next choice, so a whole jump chain can be typed at once
+    /// (`/move c3 e5 g7`); a word that fits nowhere refuses the whole command.
     pub(super) fn typed_move(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
         let Some(mut table) = self.active_table(ctx)? else {
             return Ok(self.reply(ctx, "no-game-here", &[]));
@@ -255,21 +270,40 @@ impl<S: Store> App<S> {
         if args.is_empty() {
             return Ok(self.reply(ctx, "move-usage", &[]));
         }
-        let choices = self.choices_of(&mut table, seat)?;
+        let mut choices = self.choices_of(&mut table, seat)?;
         let mut selection = Vec::new();
-        for word in args {
+        let mut earlier = Earlier::default();
+        for (i, word) in args.iter().enumerate() {
             let step = choices.step(&selection);
             let typed = word.to_lowercase();
             let found = step.iter().find(|label| {
                 label.key().to_lowercase() == typed
-                    || label_text(&self.i18n, ctx.lang, label).to_lowercase() == typed
+                    || label_text(&self.i18n, ctx.lang, &table, label).to_lowercase() == typed
             });
             let Some(label) = found else {
                 return Ok(self.reply(ctx, "move-impossible", &[]));
             };
             selection.push(label.key().to_string());
+            let more = i + 1 < args.len();
+            if let (true, Some(action)) = (more, choices.resolve(&selection).cloned()) {
+                earlier.read_seq.get_or_insert(table.seq);
+                match table.act(seat, &action, ctx.input.now) {
+                    Ok(events) => earlier.events.extend(events),
+                    Err(TableError::Action(_)) => {
+                        return Ok(self.reply(ctx, "move-impossible", &[]));
+                    }
+                    Err(e) => {
+                        return Err(StoreError::Corrupt { id: table.id, reason: e.to_string() });
+                    }
+                }
+                if !table.to_move().includes(seat) {
+                    return Ok(self.reply(ctx, "move-impossible", &[]));
+                }
+                choices = self.choices_of(&mut table, seat)?;
+                selection.clear();
+            }
         }
-        self.advance(ctx, table, seat, &choices, selection)
+        self.advance(ctx, table, seat, &choices, selection, earlier)
     }
 
     /// The group board of table `id` as it stands now (tools and benchmarks read its buttons
@@ -482,7 +516,7 @@ impl<S: Store> App<S> {
             .enumerate()
             .skip(page * page_size)
             .take(page_size)
-            .map(|(i, label)| (i, label_text(&self.i18n, lang, label)))
+            .map(|(i, label)| (i, label_text(&self.i18n, lang, table, label)))
             .collect();
         let texts: Vec<String> = shown.iter().map(|(_, t)| t.clone()).collect();
         let mut rows: Vec<Vec<Button>> = shown

@@ -3,3 +3,4 @@
 pub mod aeroplane;
 pub mod tank_battle;
 pub mod tanks;
+pub mod thousand;

@@ -35,6 +35,7 @@ const PLAIN: &[(&str, &str)] = &[
     ("resign", "Resign from the game in this channel"),
     ("cancel", "Cancel the game in this channel (its creator or a moderator)"),
     ("games", "List the games"),
+    ("score", "The score sheet of the game in this channel"),
     ("help", "How to play with Igroteka"),
 ];
 

@@ -44,7 +44,11 @@ pub fn content(message: &Message) -> String {
     let escaped = super::markdown::escape(&message.text);
     let text =
         if mentions.is_empty() { escaped } else { format!("{}\n{escaped}", mentions.join(" ")) };
-    truncate(&text, CONTENT_LIMIT)
+    let Some(block) = &message.monospace else { return truncate(&text, CONTENT_LIMIT) };
+    // A code block shows its text literally; only a fence inside could end it early.
+    let block = format!("\n```\n{}\n```", block.replace("```", "'''"));
+    let room = CONTENT_LIMIT.saturating_sub(block.chars().count());
+    format!("{}{block}", truncate(&text, room.max(1)))
 }
 
 /// Only the users the message names may be pinged (never @everyone or roles).
@@ -178,6 +182,20 @@ mod tests {
         let text = content(&message);
         assert!(text.starts_with("<@42>\n"));
         assert_eq!(text.chars().count(), CONTENT_LIMIT);
+    }
+
+    #[test]
+    fn a_fixed_width_block_becomes_a_code_block_shown_as_written() {
+        let mut message = Message::text("Score sheet *pad*");
+        message.monospace = Some("Turn Who\n   1 *Al* ```  -5".into());
+        assert_eq!(
+            content(&message),
+            "Score sheet \\*pad\\*\n```\nTurn Who\n   1 *Al* '''  -5\n```"
+        );
+        message.text = "x".repeat(3000);
+        let text = content(&message);
+        assert_eq!(text.chars().count(), CONTENT_LIMIT);
+        assert!(text.ends_with("-5\n```"));
     }
 
     #[test]

@@ -56,6 +56,9 @@ pub fn html(message: &Message, limit: usize) -> String {
         pos = end;
     }
     out.push_str(&escape(&text[pos..]));
+    if let Some(block) = &message.monospace {
+        out.push_str(&format!("\n<pre>{}</pre>", escape(block)));
+    }
     if !missing.is_empty() {
         if !out.is_empty() {
             out.push('\n');
@@ -74,7 +77,8 @@ pub fn fits(message: &Message, limit: usize) -> bool {
         .filter(|m| !message.text.contains(&m.name))
         .map(|m| m.name.chars().count() + 2)
         .sum();
-    message.text.chars().count() + extra <= limit
+    let block = message.monospace.as_ref().map_or(0, |b| b.chars().count() + 1);
+    message.text.chars().count() + block + extra <= limit
 }
 
 /// The caption for a board photo: the HTML text, cut so the visible text stays within
@@ -165,6 +169,14 @@ mod tests {
             html(&m, TEXT_LIMIT),
             "&lt;Bob&gt; &amp; <a href=\"tg://user?id=7\">Alice</a>: your turn"
         );
+    }
+
+    #[test]
+    fn a_fixed_width_block_follows_the_text_in_pre() {
+        let mut m = message("Score sheet", &[]);
+        m.monospace = Some("Turn Who\n   1 <Al>  -5".into());
+        assert_eq!(html(&m, TEXT_LIMIT), "Score sheet\n<pre>Turn Who\n   1 &lt;Al&gt;  -5</pre>");
+        assert!(fits(&m, 34) && !fits(&m, 33));
     }
 
     #[test]

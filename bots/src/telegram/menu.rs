@@ -14,6 +14,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("startgame", "Start when everyone has joined", "Начать, когда все собрались"),
     ("board", "Show the board again", "Показать доску ещё раз"),
     ("move", "Type a move, e.g. /move g1 g3", "Ввести ход, например /move g1 g3"),
+    ("score", "The score sheet", "Лист счёта"),
     ("leave", "Leave the lobby", "Выйти из лобби"),
     ("resign", "Give up the game", "Сдаться"),
     ("cancel", "Stop the game", "Остановить игру"),

@@ -124,6 +124,7 @@ impl Telegram {
                     let mut piece = Message::text(text);
                     if i == last {
                         piece.mentions = message.mentions.clone();
+                        piece.monospace = message.monospace.clone();
                     }
                     format::html(&piece, TEXT_LIMIT)
                 })

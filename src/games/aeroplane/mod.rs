@@ -47,7 +47,7 @@ pub static INFO: GameInfo = crate::game_info!(
         "самолетики",
         "аэроплан",
     ],
-    seats: 2..=4,
+    seats: crate::registry::SeatCounts(&[2, 3, 4]),
     settings: SETTINGS,
     private_setup: false,
 );
@@ -126,7 +126,7 @@ impl Game for Aeroplane {
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if !INFO.seats.contains(&setup.seats) {
-            let (min, max) = (*INFO.seats.start(), *INFO.seats.end());
+            let (min, max) = (INFO.seats.min(), INFO.seats.max());
             return Err(SetupError::SeatCount { min, max, got: setup.seats });
         }
         let corners = match setup.seats {

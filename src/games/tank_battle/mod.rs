@@ -35,7 +35,7 @@ pub const SETTINGS: &[crate::settings::SettingSpec] = &[];
 pub static INFO: crate::registry::GameInfo = crate::game_info!(
     TankBattle,
     aliases: &["битка на танкове", "битка", "tankbattle", "танковый бой"],
-    seats: 2..=2,
+    seats: crate::registry::SeatCounts(&[2]),
     settings: SETTINGS,
     private_setup: false,
 );

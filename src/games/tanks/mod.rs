@@ -42,7 +42,7 @@ use crate::view::AnyView;
 pub static INFO: GameInfo = crate::game_info!(
     Tanks,
     aliases: &["идут танки", "танки", "tanks-go", "tanks-are-coming"],
-    seats: 2..=2,
+    seats: crate::registry::SeatCounts(&[2]),
     settings: SETTINGS,
     private_setup: true,
 );

@@ -284,7 +284,7 @@ impl Tanks {
             .step(selection)
             .into_iter()
             .filter_map(|label| match label {
-                Label::Text(text) => Some(text),
+                Label::Text(text) | Label::Described { key: text, .. } => Some(text),
                 Label::Msg(_) => None,
             })
             .collect()

@@ -1,0 +1,382 @@
+//! «Tysiąc na szachownicy» — A Thousand on the Chessboard: four colours of nine pawns race
+//! along diagonal lanes from their corners to the opposite corner, jumping but never capturing,
+//! with a score pad for the valued crossings in the middle (`shared/rules/thousand.md`,
+//! `docs/rules/thousand.md`).
+//!
+//! The pieces of the rules live apart so that each can be read and tested alone: [`board`] is
+//! the printed board as data, [`seating`] who commands which colour, [`position`] where the
+//! pawns stand, [`moves`] where a pawn may step or hop, [`pad`] the score pad, [`scoring`] the
+//! final count, [`ending`] when the game stops and who won. [`turn`] plays a move and passes the
+//! turn on; this file joins them into the [`Game`] the table plays: the opening draw of colours
+//! (a chance action), the choices (a pawn, then its destination, both named by square; during a
+//! jump chain the next hop or "stop here"), and the view.
+
+pub mod board;
+pub mod ending;
+mod geometry;
+pub mod moves;
+pub mod pad;
+mod picture;
+pub mod position;
+pub mod scoring;
+pub mod seating;
+mod sheet;
+mod text;
+mod turn;
+mod view;
+
+use std::sync::LazyLock;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::ending::{End, ROUNDS};
+pub use self::position::{Position, PositionError};
+pub use self::seating::{SETTINGS, Seating};
+pub use view::*;
+
+use self::geometry::{CELLS, index};
+use self::moves::Mover;
+use self::pad::{CHARGE, Pad};
+use crate::choice::{Choices, Label};
+use crate::event::{Arg, Event};
+use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::registry::{GameInfo, SeatCounts};
+use crate::view::AnyView;
+
+pub static INFO: GameInfo = crate::game_info!(
+    Thousand,
+    aliases: &["tysiąc", "tysiac", "tysiąc na szachownicy", "тысяча", "1000"],
+    seats: SeatCounts(&[2, 4]),
+    settings: SETTINGS,
+    private_setup: false,
+);
+
+/// One step of play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Chance, before the first turn: the colours are handed out the `n`-th way
+    /// ([`Seating::drawn`]).
+    Draw(u8),
+    /// The pawn on `from` steps to the neighbouring square `to`, or hops to `to` over the pawn
+    /// between — a jump's first hop, or the next hop of a chain in progress.
+    Move { from: Square, to: Square },
+    /// The jump chain in progress ends where the pawn stands.
+    Stop,
+}
+
+/// A jump in progress: the pawn's square and the direction all its hops keep.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct Chain {
+    at: Square,
+    /// Index into [`geometry::DIAGONALS`].
+    direction: usize,
+}
+
+/// A game of «Tysiąc na szachownicy».
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Thousand {
+    seating: Seating,
+    /// The colours have been drawn (the game's opening chance action).
+    drawn: bool,
+    position: Position,
+    /// The colour whose turn it is (the one that would move, once the game is over).
+    to_move: Colour,
+    chain: Option<Chain>,
+    /// Turns played: every colour's move or pass is one.
+    turn: u32,
+    /// Turns each colour has had.
+    turns: [u32; 4],
+    pad: Pad,
+    last_move: Option<MoveView>,
+    /// Seats in the order they resigned.
+    resigned: Vec<Seat>,
+    end: Option<End>,
+}
+
+/// Square names built once, by grid index: every choice list labels dozens of squares.
+static SQUARE_NAMES: LazyLock<Vec<String>> =
+    LazyLock::new(|| (0..CELLS).map(|i| board::name(geometry::square(i))).collect());
+
+fn square_name(sq: Square) -> &'static str {
+    &SQUARE_NAMES[index(sq)]
+}
+
+impl Thousand {
+    /// A game from a hand-made position in [`Position`]'s text form (`Sa1 Sc3 Ee5 Nk11`),
+    /// `to_move` to play, no turn played yet. An end the position already meets is found at
+    /// once, and a colour without a move passes.
+    #[doc(hidden)]
+    pub fn from_position(form: Form, pawns: &str, to_move: Colour) -> Result<Thousand, String> {
+        let seating = Seating::drawn(form, 0);
+        let position = Position::parse(pawns).map_err(|e| e.to_string())?;
+        if let Some((sq, _)) = position.pawns().find(|(_, c)| seating.seat_of(*c).is_none()) {
+            return Err(format!("nobody plays the pawn on {} in this form", board::name(sq)));
+        }
+        if seating.seat_of(to_move).is_none() {
+            return Err(format!("nobody plays colour {to_move} in this form"));
+        }
+        let mut game = Thousand::at(seating, position, to_move);
+        game.settle();
+        Ok(game)
+    }
+
+    /// The same game with every colour having had `turns` turns already, for tests of the
+    /// round limit.
+    #[doc(hidden)]
+    pub fn with_turns(mut self, turns: u32) -> Thousand {
+        for colour in self.seating.colours() {
+            self.turns[usize::from(*colour)] = turns;
+        }
+        self.turn = turns * self.seating.colours().len() as u32;
+        self.settle();
+        self
+    }
+
+    fn at(seating: Seating, position: Position, to_move: Colour) -> Thousand {
+        Thousand {
+            seating,
+            drawn: true,
+            position,
+            to_move,
+            chain: None,
+            turn: 0,
+            turns: [0; 4],
+            pad: Pad::default(),
+            last_move: None,
+            resigned: Vec::new(),
+            end: None,
+        }
+    }
+
+    pub fn form(&self) -> Form {
+        self.seating.form
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The colour whose turn it is.
+    pub fn colour_to_move(&self) -> Colour {
+        self.to_move
+    }
+
+    /// The square of the pawn in the middle of a jump chain, if one is in progress.
+    pub fn chain_at(&self) -> Option<Square> {
+        self.chain.map(|c| c.at)
+    }
+
+    pub fn pad(&self) -> &Pad {
+        &self.pad
+    }
+
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Turns played so far (moves and passes).
+    pub fn turns_played(&self) -> u32 {
+        self.turn
+    }
+
+    /// Every seat's score as it would stand if the game ended now (the final score once over).
+    pub fn scores(&self) -> Vec<Breakdown> {
+        let finisher = self.end.and_then(End::finisher);
+        scoring::breakdowns(&self.position, &self.seating, &self.pad, finisher)
+    }
+
+    /// The seat commanding `colour`, if any.
+    pub fn seat_of(&self, colour: Colour) -> Option<Seat> {
+        self.seating.seat_of(colour)
+    }
+
+    /// The pawns of `colour` and the colours they may not jump.
+    fn mover(&self, colour: Colour) -> Mover {
+        let own = self.seating.seat_of(colour).map_or(0, |seat| self.seating.own_mask(seat));
+        Mover { colour, own }
+    }
+
+    /// Whether `colour` still takes turns: a seat commands it and has not resigned.
+    fn playing(&self, colour: Colour) -> bool {
+        self.seating.seat_of(colour).is_some_and(|seat| !self.resigned.contains(&seat))
+    }
+
+    /// The colour `seat` moves now, if it is that seat's turn.
+    fn acting(&self, seat: Seat) -> Option<Colour> {
+        (self.drawn && self.end.is_none() && self.seating.seat_of(self.to_move) == Some(seat))
+            .then_some(self.to_move)
+    }
+
+    /// "Colours are drawn by lot": hands them out the `n`-th way and announces who plays what.
+    fn draw(&mut self, n: u8) -> Vec<Event> {
+        self.seating = Seating::drawn(self.seating.form, usize::from(n));
+        self.drawn = true;
+        let colours = self.seating.colours().iter();
+        colours
+            .map(|c| {
+                let corner = board::CORNERS[usize::from(*c)];
+                self.announce(text::SEAT_COLOUR, *c).text("corner", square_name(corner))
+            })
+            .collect()
+    }
+
+    /// How many pawns of `colour` could jump now.
+    fn could_jump(&self, colour: Colour) -> u8 {
+        let count = self.mover(colour).jumpers(&self.position).count();
+        u8::try_from(count).unwrap_or(u8::MAX)
+    }
+
+    /// Whether the pawn on `sq` belongs to the colour to move and can move now (outside a
+    /// chain).
+    fn is_movable(&self, sq: Square) -> bool {
+        self.end.is_none()
+            && self.chain.is_none()
+            && self.position.get(sq) == Some(self.to_move)
+            && self.mover(self.to_move).can_move(&self.position, index(sq))
+    }
+
+    /// The hop a legal `Move` from `from` to `to` makes, as its direction; none for a step or
+    /// an illegal move.
+    fn hop_direction(&self, colour: Colour, from: Square, to: Square) -> Option<usize> {
+        if self.position.get(from) != Some(colour) {
+            return None;
+        }
+        let mover = self.mover(colour);
+        match self.chain {
+            Some(chain) => (chain.at == from
+                && mover.hop(&self.position, index(from), chain.direction) == Some(index(to)))
+            .then_some(chain.direction),
+            None => mover
+                .hops(&self.position, index(from))
+                .find(|(_, at)| *at == index(to))
+                .map(|(d, _)| d),
+        }
+    }
+
+    fn is_legal_move(&self, colour: Colour, from: Square, to: Square) -> bool {
+        let step = || {
+            self.chain.is_none()
+                && self.position.get(from) == Some(colour)
+                && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to))
+        };
+        self.hop_direction(colour, from, to).is_some() || step()
+    }
+
+    /// The button label of a destination: the square, and for a charged step what it costs.
+    fn destination_label(to: Square, jump: bool, could_jump: u8) -> Label {
+        let name = square_name(to);
+        if jump || could_jump == 0 {
+            return Label::Text(name.to_string());
+        }
+        let args = vec![
+            ("square".to_string(), Arg::Text(name.to_string())),
+            ("cost".to_string(), Arg::Int(CHARGE * i64::from(could_jump))),
+            ("pawns".to_string(), Arg::Int(i64::from(could_jump))),
+        ];
+        Label::described(name, text::BTN_CHARGED, args)
+    }
+}
+
+impl Game for Thousand {
+    type Action = Action;
+
+    const ID: &'static str = "thousand";
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        let seating = Seating::new(setup.seats, &setup.settings)?;
+        let position = Position::start(seating.colours());
+        Ok(Thousand { drawn: false, ..Thousand::at(seating, position, 0) })
+    }
+
+    fn to_move(&self) -> ToMove {
+        match (self.drawn, self.end, self.seating.seat_of(self.to_move)) {
+            (false, _, _) => ToMove::Chance,
+            (true, None, Some(seat)) => ToMove::Seats(vec![seat]),
+            _ => ToMove::Over,
+        }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        if self.drawn {
+            return Vec::new();
+        }
+        let draws = Seating::draws(self.seating.form) as u8;
+        (0..draws).map(|n| (Action::Draw(n), 1)).collect()
+    }
+
+    fn choices(&self, seat: Seat) -> Choices<Action> {
+        let Some(colour) = self.acting(seat) else {
+            return Choices::default();
+        };
+        let mover = self.mover(colour);
+        if let Some(chain) = self.chain {
+            let mut choices = Choices::new(text::PROMPT_CHAIN);
+            let from = chain.at;
+            if let Some(to) = mover.hop(&self.position, index(from), chain.direction) {
+                let to = geometry::square(to);
+                choices.push(
+                    vec![Label::Text(square_name(to).to_string())],
+                    Action::Move { from, to },
+                );
+            }
+            choices.push(vec![Label::msg(text::BTN_STOP)], Action::Stop);
+            return choices;
+        }
+        let could_jump = self.could_jump(colour);
+        let prompt = if could_jump > 0 { text::PROMPT_JUMP } else { text::PROMPT_MOVE };
+        let mut choices = Choices::new(prompt);
+        for from in self.position.pawns_of(colour) {
+            for (to, jump) in mover.destinations(&self.position, from) {
+                let path = vec![
+                    Label::Text(square_name(from).to_string()),
+                    Thousand::destination_label(to, jump, could_jump),
+                ];
+                choices.push(path, Action::Move { from, to });
+            }
+        }
+        choices
+    }
+
+    fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        let Some(colour) = self.acting(seat) else { return false };
+        match *action {
+            Action::Draw(_) => false,
+            Action::Stop => self.chain.is_some(),
+            Action::Move { from, to } => self.is_legal_move(colour, from, to),
+        }
+    }
+
+    fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
+        match (actor, *action) {
+            (Actor::Chance, Action::Draw(n)) if !self.drawn => self.draw(n),
+            (Actor::Seat(seat), _) if self.is_legal(seat, action) => match *action {
+                Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
+                    Some(direction) => self.hop(from, to, direction),
+                    None => self.step(from, to),
+                },
+                _ => self.stop(),
+            },
+            _ => Vec::new(),
+        }
+    }
+
+    fn resign(&mut self, seat: Seat) -> Vec<Event> {
+        if self.end.is_some() || seat >= self.seating.seats() || self.resigned.contains(&seat) {
+            return Vec::new();
+        }
+        self.resign_seat(seat)
+    }
+
+    fn view(&self, _viewer: Viewer, selection: &[String]) -> AnyView {
+        AnyView::Thousand(self.picture(selection))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|end| ending::outcome(end, &self.scores(), &self.resigned))
+    }
+
+    fn score_sheet(&self) -> Option<crate::sheet::Sheet> {
+        Some(self.sheet())
+    }
+}

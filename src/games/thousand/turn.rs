@@ -1,0 +1,212 @@
+//! Playing a move and passing the turn on: what a step, a hop and "stop here" write on the board
+//! and the pad, and, once the turn is over, the ends (decision 7) and the next colour — which
+//! passes at once when it cannot move, a pass counting as a turn.
+
+use super::ending::{self, End, ROUNDS};
+use super::geometry::{GEOMETRY, Ground, index};
+use super::view::{Colour, MoveView, Square};
+use super::{Chain, Thousand, square_name, text};
+use crate::event::Event;
+use crate::game::Seat;
+
+impl Thousand {
+    /// An event about the seat commanding `colour`.
+    pub(super) fn announce(&self, id: &str, colour: Colour) -> Event {
+        Event::new(id)
+            .seat("player", self.seating.seat_of(colour).unwrap_or_default())
+            .msg("colour", text::colour(colour))
+    }
+
+    fn mover_seat(&self) -> Seat {
+        self.seating.seat_of(self.to_move).unwrap_or_default()
+    }
+
+    /// A one-square step; charged when a pawn of the colour could have jumped (decision 5).
+    pub(super) fn step(&mut self, from: Square, to: Square) -> Vec<Event> {
+        let (colour, seat) = (self.to_move, self.mover_seat());
+        let could_jump = self.could_jump(colour);
+        let charge = self.pad.charge(self.turn + 1, seat, colour, could_jump);
+        self.position.move_pawn(from, to);
+        let mut events = vec![
+            self.announce(text::STEPPED, colour)
+                .text("from", square_name(from))
+                .text("to", square_name(to)),
+        ];
+        if charge != 0 {
+            events.push(
+                self.announce(text::CHARGED, colour)
+                    .int("cost", -charge)
+                    .int("pawns", i64::from(could_jump)),
+            );
+        }
+        events.extend(self.entered(colour, from, to));
+        self.last_move = Some(MoveView { colour, seat, path: vec![from, to], jump: false, charge });
+        self.end_turn(events)
+    }
+
+    /// One hop of a jump. The same player goes on choosing while a further hop in the same
+    /// direction exists; the turn ends when none does.
+    pub(super) fn hop(&mut self, from: Square, to: Square, direction: usize) -> Vec<Event> {
+        let (colour, seat) = (self.to_move, self.mover_seat());
+        let over = ((from.0 + to.0) / 2, (from.1 + to.1) / 2);
+        self.position.move_pawn(from, to);
+        let mut events = vec![
+            self.announce(text::HOPPED, colour)
+                .text("from", square_name(from))
+                .text("over", square_name(over))
+                .text("to", square_name(to)),
+        ];
+        events.extend(self.entered(colour, from, to));
+        match (&mut self.last_move, self.chain) {
+            (Some(last), Some(_)) => last.path.push(to),
+            _ => {
+                let path = vec![from, to];
+                self.last_move = Some(MoveView { colour, seat, path, jump: true, charge: 0 });
+            }
+        }
+        let again = self.mover(colour).hop(&self.position, index(to), direction).is_some();
+        if again {
+            self.chain = Some(Chain { at: to, direction });
+            events
+        } else {
+            self.end_turn(events)
+        }
+    }
+
+    /// "Stop here": the jump chain in progress ends where the pawn stands.
+    pub(super) fn stop(&mut self) -> Vec<Event> {
+        let Some(chain) = self.chain else { return Vec::new() };
+        let event =
+            self.announce(text::STOPPED, self.to_move).text("square", square_name(chain.at));
+        self.end_turn(vec![event])
+    }
+
+    /// A pawn landed on `to` (decision 6): a valued crossing goes on the pad, every time; a
+    /// first arrival on the opponent's field is announced with the count.
+    fn entered(&mut self, colour: Colour, from: Square, to: Square) -> Vec<Event> {
+        let seat = self.mover_seat();
+        let mut events = Vec::new();
+        if let Some(points) = self.pad.enter(self.turn + 1, seat, colour, to) {
+            events.push(
+                self.announce(text::CROSSING, colour)
+                    .text("square", square_name(to))
+                    .text("points", text::signed(points)),
+            );
+        }
+        let ground = |sq: Square| GEOMETRY.ground(colour, index(sq));
+        if ground(from) != Ground::Target && ground(to) == Ground::Target {
+            let count = self.position.count_on(colour, Ground::Target);
+            events.push(
+                self.announce(text::ENTERED, colour)
+                    .text("square", square_name(to))
+                    .int("count", count as i64),
+            );
+        }
+        events
+    }
+
+    /// The turn of the colour to move is over: look for an end, else hand the turn on.
+    fn end_turn(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+        self.chain = None;
+        self.turns[usize::from(self.to_move)] += 1;
+        self.turn += 1;
+        let mover = self.to_move;
+        if let Some(end) = self.detect(mover) {
+            events.extend(self.finish(end));
+            return events;
+        }
+        self.to_move = self.next_colour(mover);
+        events.extend(self.seek_mover());
+        events
+    }
+
+    /// Looks for an end the position already meets and, if none, makes sure the colour to move
+    /// can move (for a game built from a position, and after a resignation).
+    pub(super) fn settle(&mut self) -> Vec<Event> {
+        if self.end.is_some() {
+            return Vec::new();
+        }
+        if let Some(end) = self.detect(self.to_move) {
+            return self.finish(end);
+        }
+        if !self.playing(self.to_move) {
+            self.to_move = self.next_colour(self.to_move);
+        }
+        self.seek_mover()
+    }
+
+    /// The colour after `colour` that still takes turns.
+    fn next_colour(&self, colour: Colour) -> Colour {
+        self.seating.next(colour, |c| self.playing(c)).unwrap_or(colour)
+    }
+
+    /// From the colour to move on, every colour that cannot move passes (a turn each) until one
+    /// can; the round limit may end the game on the way. Some colour can move, or
+    /// [`Thousand::detect`] would have ended the game.
+    fn seek_mover(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        while !self.mover(self.to_move).has_move(&self.position) {
+            events.push(self.announce(text::PASSED, self.to_move));
+            self.turns[usize::from(self.to_move)] += 1;
+            self.turn += 1;
+            if self.rounds_done() {
+                events.extend(self.finish(End::Rounds));
+                return events;
+            }
+            self.to_move = self.next_colour(self.to_move);
+        }
+        events
+    }
+
+    /// Decision 7's ends, in its order: a colour that finished (the mover first), no colour
+    /// able to move, the round limit.
+    fn detect(&self, mover: Colour) -> Option<End> {
+        let colours = self.seating.colours();
+        let start = colours.iter().position(|c| *c == mover).unwrap_or(0);
+        let in_turn_order = colours[start..].iter().chain(&colours[..start]).copied();
+        let playing: Vec<Colour> = in_turn_order.filter(|c| self.playing(*c)).collect();
+        for &colour in &playing {
+            let opponent = super::board::opponent(colour);
+            let blocker = self.playing(opponent).then(|| self.mover(opponent));
+            if let Some(end) = ending::finished(&self.position, colour, blocker) {
+                return Some(end);
+            }
+        }
+        if playing.iter().all(|c| !self.mover(*c).has_move(&self.position)) {
+            return Some(End::NoMove);
+        }
+        self.rounds_done().then_some(End::Rounds)
+    }
+
+    /// Every colour still playing has had its [`ROUNDS`] turns.
+    fn rounds_done(&self) -> bool {
+        let mut playing = self.seating.colours().iter().filter(|c| self.playing(**c)).peekable();
+        playing.peek().is_some() && playing.all(|c| self.turns[usize::from(*c)] >= ROUNDS)
+    }
+
+    /// Ends the game with `end` and announces it with the final scoring.
+    fn finish(&mut self, end: End) -> Vec<Event> {
+        self.end = Some(end);
+        self.chain = None;
+        let scores = self.scores();
+        let outcome = ending::outcome(end, &scores, &self.resigned);
+        ending::events(end, &self.seating, &scores, &outcome)
+    }
+
+    /// `seat` gives up: its colours stop moving and their pawns stay where they stand. When one
+    /// seat is left, the game is over; otherwise play goes on (the turn, if it was theirs,
+    /// passes on without being counted).
+    pub(super) fn resign_seat(&mut self, seat: Seat) -> Vec<Event> {
+        self.resigned.push(seat);
+        let mut events = vec![Event::new(text::RESIGNED).seat("player", seat)];
+        if self.seating.seats() - self.resigned.len() < 2 {
+            events.extend(self.finish(End::Resigned));
+            return events;
+        }
+        if self.seating.seat_of(self.to_move) == Some(seat) {
+            self.chain = None;
+        }
+        events.extend(self.settle());
+        events
+    }
+}
