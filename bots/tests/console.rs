@@ -117,6 +117,40 @@ fn three_users_play_a_whole_game_across_a_kill_and_restart() {
     assert!(console.child.wait().unwrap().success());
 }
 
+/// «Tysiąc na szachownicy» as four people play it in one console: the lobby fills, the game
+/// runs to its own end (normally the 100-round limit), `/score` shows the pad on the way, and the
+/// final message breaks every player's score down, winner first.
+#[test]
+fn four_users_play_a_whole_thousand_game_to_the_final_scoring() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let lobby = console.say("as Alice /play thousand");
+    assert!(lobby.contains("New game") && lobby.contains("[1] Join"), "{lobby}");
+    for user in ["Bob", "Carol", "Dana"] {
+        console.say(&format!("as {user} press Join"));
+    }
+    let started = console.say("as Alice press Start");
+    assert!(started.contains("[board: "), "a board picture: {started}");
+
+    let (output, presses) = play(&mut console, started, 60);
+    assert_eq!(presses, 60, "the game should still be running: {output}");
+    let score = console.say("as Dana /score");
+    assert!(score.contains("Turn") || score.contains("turn"), "the pad as a table: {score}");
+
+    let (output, presses) = play(&mut console, output, 20_000);
+    assert!(output.contains("Game over"), "no end after {presses} presses: {output}");
+    let ranking: Vec<&str> = output.lines().filter(|l| l.contains(" = ")).collect();
+    assert_eq!(ranking.len(), 4, "a breakdown per player: {output}");
+    for (place, line) in ranking.iter().enumerate() {
+        assert!(line.trim_start().starts_with(&format!("{}.", place + 1)), "{line}");
+    }
+    for user in ["Alice", "Bob", "Carol", "Dana"] {
+        assert!(ranking.iter().any(|l| l.contains(user)), "{user} in {ranking:?}");
+    }
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
+
 #[test]
 fn the_tanks_set_up_goes_through_each_users_private_messages() {
     let dir = tempfile::tempdir().unwrap();

@@ -100,6 +100,21 @@ fn a_whole_tank_battle_under_the_limits() {
     assert_the_end(&mut t, table, moves, started);
 }
 
+/// «Tysiąc na szachownicy» for four, to its own end (normally the 100-round limit: some eight
+/// hundred presses, pawn then square).
+#[test]
+fn a_whole_thousand_game_for_four_under_the_limits() {
+    let users = [(101, "Ann"), (102, "Boris"), (103, "Chen"), (104, "Dana")];
+    let mut t = table::start_with(fast(), &users);
+    let seated: Vec<TestUser> = t.users.clone();
+    let started = Instant::now();
+    let table = t.open("thousand", &[], &seated.iter().collect::<Vec<_>>());
+    let first = t.live_board().unwrap();
+    assert_eq!(png_size(&first.attachments[0].bytes), (900, 1000));
+    let moves = play_to_the_end(&t, &|_| true, Duration::from_secs(400));
+    assert_the_end(&mut t, table, moves, started);
+}
+
 /// Random set-up, then Ready, through `user`'s own (ephemeral) set-up message (newer than
 /// `after`).
 fn set_up(t: &Table, user: &TestUser, after: u64) {

@@ -188,6 +188,41 @@ fn tanks_with_its_private_set_up_from_lobby_to_game_over_under_real_limits() {
     eprintln!("tanks: {} presses in {:?}", played.presses, started.elapsed());
 }
 
+#[test]
+fn thousand_for_four_from_lobby_to_game_over_under_real_limits() {
+    let started = Instant::now();
+    let room = Room::new(-100_115);
+    let players = players(4, 1401);
+    let first = start_game(&room.emulator, room.chat, &players, "thousand");
+    let table = table_of(&first.tokens()[0].1);
+    // The four-player lobby took more of the minute's calls: fewer presses, and room for the
+    // three resignations' board edits.
+    let budget = BUDGET - 4;
+    let played = play::play(&room.emulator, room.chat, &players, |_, _| room.paced() >= budget);
+    assert!(played.presses >= 2, "not even one move (pawn, square): {} presses", played.presses);
+    // With four players a resignation leaves the others playing: the player named on the
+    // board resigns, three times, and the game is over.
+    let mut gone: Vec<&str> = Vec::new();
+    let deadline = Instant::now() + 10 * STEP;
+    while finished(&room.emulator, room.chat).is_none() {
+        assert!(Instant::now() < deadline, "no end\n{}", room.emulator.transcript());
+        let board = live_board(&room.emulator, room.chat);
+        let mover = board.as_ref().and_then(|b| play::to_move(b, &players));
+        match mover {
+            // A board still naming a player who resigned is about to be edited.
+            Some(mover) if !gone.contains(&mover.name.as_str()) => {
+                assert!(gone.len() < 3, "three resignations end a four-player game");
+                room.emulator.say(room.chat, None, mover, "/resign");
+                gone.push(&mover.name);
+            }
+            _ => std::thread::sleep(Duration::from_millis(20)),
+        }
+    }
+    assert_eq!(gone.len(), 3, "the game ended after {gone:?} resigned");
+    room.check_the_end(&players, table);
+    eprintln!("thousand: {} presses in {:?}", played.presses, started.elapsed());
+}
+
 /// A whole game until someone wins, under the real limits: about ten minutes, so it runs only
 /// when asked (`cargo test -p igroteka-bots --test telegram_game -- --ignored`).
 #[test]
