@@ -16,7 +16,7 @@
 //! engine passes by itself). A sequence that ends the game before the depth counts for nothing.
 //! Depth 1 of each hand-made position is also counted by hand, in the comment above it.
 
-use igroteka::game::{Actor, Game, Setup, ToMove};
+use igroteka::game::{Game, Setup, ToMove};
 use igroteka::games::thousand::{Action, Form, SETTINGS, Thousand};
 use igroteka::harness;
 use igroteka::rng;
