@@ -329,7 +329,8 @@ fn pawns_move_freely_in_all_directions_on_both_fields() {
 }
 
 /// "Every entry onto the minus and plus fields in the middle of the board is written down on
-/// the pad." Every time: a crossing entered again is written again.
+/// the pad." Every time: a crossing entered again is written again. (A pawn never returns to a
+/// crossing, since lanes go one way; here two pawns of S enter e5, and both entries are written.)
 #[test]
 fn every_entry_onto_a_valued_crossing_goes_on_the_pad() {
     let mut g = game_in(Form::Diagonal, "Sc3 Sd4 Nk11", S);
