@@ -1,6 +1,7 @@
 //! Random play for every game: the simulator behind `igroteka simulate` and the property checks
 //! every game's tests run (each offered action applies, every game ends, state and log survive
-//! a serde round trip and a replay).
+//! a serde round trip and a replay), and the move counter (perft) the games' move-count
+//! fixtures run on.
 
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
@@ -133,6 +134,49 @@ pub fn simulate<G: Game>(setup: &Setup, rng: &mut ChaCha20Rng, games: usize) -> 
         }
     }
     stats
+}
+
+/// Move counts (perft): the number of action sequences of length `depth` from `game`, by the
+/// game's own [`Game::choices`] and [`Game::chance_outcomes`]. Every action is one ply,
+/// whoever takes it: a seat's move, each hop of a jump chain and its "stop here" (they are
+/// separate actions in the engine), and a chance outcome (a roll, the opening draw of
+/// colours), each outcome of positive weight one branch whatever its weight. When several
+/// seats may act at once, each seat's actions are branches of their own. A sequence that
+/// reaches the end of the game before `depth` counts for nothing; depth 0 counts the empty
+/// sequence.
+///
+/// Games check their move generators against an independent counter with this; see
+/// `tests/tank_battle_perft.rs` and `tests/thousand_perft.rs`.
+pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let branches: Vec<(Actor, G::Action)> = match game.to_move() {
+        ToMove::Over => return 0,
+        ToMove::Chance => game
+            .chance_outcomes()
+            .into_iter()
+            .filter(|(_, weight)| *weight > 0)
+            .map(|(action, _)| (Actor::Chance, action))
+            .collect(),
+        ToMove::Seats(seats) => seats
+            .iter()
+            .flat_map(|seat| {
+                game.choices(*seat).options.into_iter().map(|c| (Actor::Seat(*seat), c.action))
+            })
+            .collect(),
+    };
+    if depth == 1 {
+        return branches.len() as u64;
+    }
+    branches
+        .iter()
+        .map(|(actor, action)| {
+            let mut next = game.clone();
+            next.apply(*actor, action);
+            perft(&next, depth - 1)
+        })
+        .sum()
 }
 
 /// The full property check for one random game: it ends with an outcome, every step's state

@@ -1,14 +1,15 @@
 //! Move counts (perft) for Tank Battle, from `tests/fixtures/tank_battle/perft.txt`.
 //!
 //! Two independent counters read the same fixtures: the engine, through the public `Game`
-//! API, and [`naive`], a deliberately simple generator written in this file. The hand-made
-//! fixtures were counted by hand (the reasoning is in the fixture file); the start position's
-//! figures were produced by the naive counter and agree with the engine. Where the two
-//! disagree, one of them misreads a rule.
+//! API and the move counter every game shares ([`harness::perft`]), and [`naive`], a
+//! deliberately simple generator written in this file. The hand-made fixtures were counted by
+//! hand (the reasoning is in the fixture file); the start position's figures were produced by
+//! the naive counter and agree with the engine. Where the two disagree, one of them misreads a
+//! rule.
 
 use std::collections::BTreeMap;
 
-use igroteka::game::{Actor, Game, Setup, ToMove};
+use igroteka::game::{Game, Setup};
 use igroteka::games::tank_battle::{Side, Square, TankBattle, board, moves};
 use igroteka::harness;
 use igroteka::rng;
@@ -55,25 +56,6 @@ fn engine_game(fixture: &Fixture) -> TankBattle {
     }
 }
 
-/// The engine's count of move sequences of length `depth`.
-fn engine_perft(game: &TankBattle, depth: usize) -> u64 {
-    let ToMove::Seats(seats) = game.to_move() else {
-        return 0;
-    };
-    let options = game.choices(seats[0]).options;
-    if depth == 1 {
-        return options.len() as u64;
-    }
-    options
-        .iter()
-        .map(|choice| {
-            let mut next = game.clone();
-            next.apply(Actor::Seat(seats[0]), &choice.action);
-            engine_perft(&next, depth - 1)
-        })
-        .sum()
-}
-
 #[test]
 fn fixtures_cover_the_start_and_the_hand_made_positions() {
     let names: Vec<String> = fixtures().into_iter().map(|f| f.name).collect();
@@ -87,7 +69,7 @@ fn engine_move_counts_match_the_fixtures() {
     for fixture in fixtures() {
         let game = engine_game(&fixture);
         for (depth, expected) in (1..).zip(&fixture.counts) {
-            assert_eq!(engine_perft(&game, depth), *expected, "{} depth {depth}", fixture.name);
+            assert_eq!(harness::perft(&game, depth), *expected, "{} depth {depth}", fixture.name);
         }
     }
 }

@@ -329,7 +329,8 @@ fn pawns_move_freely_in_all_directions_on_both_fields() {
 }
 
 /// "Every entry onto the minus and plus fields in the middle of the board is written down on
-/// the pad." Every time: a crossing entered again is written again.
+/// the pad." Every time: a crossing entered again is written again. (A pawn never returns to a
+/// crossing, since lanes go one way; here two pawns of S enter e5, and both entries are written.)
 #[test]
 fn every_entry_onto_a_valued_crossing_goes_on_the_pad() {
     let mut g = game_in(Form::Diagonal, "Sc3 Sd4 Nk11", S);
@@ -363,10 +364,11 @@ fn a_finished_game_scored_by_hand() {
     assert_eq!(ids(&entered), ["thousand-stepped", "thousand-crossing"]);
     let end = play(&mut g, "h8", "i9");
     assert_eq!(g.end(), Some(End::Home(S)));
-    // S: the whole N field, 200 + 150 + 150 + 100 + 100 + 100 + 75 + 75 + 50, and the bonus.
+    // S: the whole N field, 200 + 150 + 150 + 100 + 100 + 100 + 75 + 75 + 50 = 1000; own field
+    // and middle empty: 0, 0; pad 0; bonus +50. Total 1050.
     let s = Breakdown { opponent_field: 1000, bonus: 50, total: 1050, ..Breakdown::default() };
-    // N: a1 200, b1 150, a2 150, b2 100, c3 50 on S's field; d4, e3, e5, j8 in the middle;
-    // +20 on the pad.
+    // N: a1 200 + b1 150 + a2 150 + b2 100 + c3 50 = 650 on S's field; own field empty: 0;
+    // d4, e3, e5, j8 in the middle: 4 × −5 = −20; pad +20 (e5); no bonus. Total 650.
     let n =
         Breakdown { opponent_field: 650, middle: -20, pad: 20, total: 650, ..Breakdown::default() };
     assert_eq!(g.scores(), [s, n]);
@@ -381,6 +383,89 @@ fn a_finished_game_scored_by_hand() {
     assert_eq!(arg(winner_line, "player"), &Arg::Seat(0));
     assert_eq!(arg(winner_line, "bonus"), &Arg::Text("+50".into()));
     assert_eq!(arg(&end[5], "middle"), &Arg::Text("−20".into()));
+}
+
+/// "At the end of the game, points won and lost are counted. Each player wins the sum of the
+/// numbers on the opponent's start fields that their own pawns occupy. At the end, for each pawn
+/// still on its own start field, the player is charged minus points equal to that field's
+/// value; for each pawn on the middle fields of the board, 5 minus points. Minus points are
+/// subtracted from plus points." With the pad (decisions 5 and 6) and the bonus: a whole
+/// four-player game from a hand-made position of all 36 pawns, played to its end with fixed
+/// moves, and every player's final score worked out here by hand, term by term, from the rules
+/// and the board's printed values.
+#[test]
+fn a_four_player_game_played_to_the_end_and_scored_by_hand() {
+    let s = "Sj9 Sk9 Si10 Sj10 Sk10 Si11 Sj11 Sk11 Sd4";
+    let e = "Ei1 Ek1 Ei2 Ek2 Ei3 Ej3 Ek3 Ec7 Ea11";
+    let n = "Na1 Nb1 Nc1 Na2 Nb2 Nc2 Na3 Ne5 Nh6";
+    let w = "Wa9 Wb9 Wc9 Wa10 Wb10 Wb11 Wg7 Wh4 Wj4";
+    let mut g = game(&format!("{s} {e} {n} {w}"), S);
+    // Turn 1, S: d4 hops N's e5 onto the centre f6 (−40 on the pad), then W's g7 onto h8.
+    play(&mut g, "d4", "f6");
+    assert_eq!(pickable(&g), ["h8", "btn-thousand-stop"]);
+    play(&mut g, "f6", "h8");
+    // Turn 2, E: i3 could hop W's h4 and k3 W's j4; E steps i1 → h2 instead: −10.
+    assert_eq!(view(&g, &[]).jumpers, [sq("i3"), sq("k3")]);
+    play(&mut g, "i1", "h2");
+    // Turn 3, N: h6 steps onto the +20 crossing g5 (no N pawn could jump: no charge).
+    play(&mut g, "h6", "g5");
+    // Turn 4, W: h4 hops E's i3 into E's field, onto j2 (a jump is never charged).
+    play(&mut g, "h4", "j2");
+    // Turn 5, S: the ninth pawn steps home, and the game ends.
+    let end = play(&mut g, "h8", "i9");
+    assert_eq!(g.end(), Some(End::Home(S)));
+    assert!(ids(&end).contains(&"thousand-finished"));
+    let written = [
+        (1, 0, "f6".to_string(), -40),
+        (2, 1, "charge".to_string(), -10),
+        (3, 2, "g5".to_string(), 20),
+    ];
+    assert_eq!(pad(&g), written);
+
+    // Values by distance from the owner's corner: corner 200, next to it 150, then 100, 75, 50.
+    // S (seat 0): on N's field k11 200 + j11 150 + k10 150 + i11 100 + j10 100 + k9 100
+    //   + i10 75 + j9 75 + i9 50 = 1000; own field none: 0; middle none: 0;
+    //   pad −40 (f6); bonus +50 (ninth pawn home). Total 1000 + 0 + 0 − 40 + 50 = 1010.
+    let s = Breakdown {
+        opponent_field: 1000,
+        pad: -40,
+        bonus: 50,
+        total: 1010,
+        ..Breakdown::default()
+    };
+    // E (seat 1): on W's field a11 200; own field k1 200 + k2 150 + k3 100 + i2 75 + j3 75
+    //   + i3 50 = 650, so −650; middle h2, c7: 2 × −5 = −10; pad −10 (the charge); no bonus.
+    //   Total 200 − 650 − 10 − 10 = −470.
+    let e = Breakdown {
+        opponent_field: 200,
+        own_field: -650,
+        middle: -10,
+        pad: -10,
+        bonus: 0,
+        total: -470,
+    };
+    // N (seat 2): on S's field a1 200 + b1 150 + a2 150 + c1 100 + b2 100 + a3 100 + c2 75
+    //   = 875; own field none: 0; middle e5, g5: −10; pad +20 (g5). Total 875 − 10 + 20 = 885.
+    let n =
+        Breakdown { opponent_field: 875, middle: -10, pad: 20, total: 885, ..Breakdown::default() };
+    // W (seat 3): on E's field j2 100; own field a10 150 + b11 150 + a9 100 + b10 100 + b9 75
+    //   + c9 50 = 625, so −625; middle g7, j4: −10; pad 0. Total 100 − 625 − 10 = −535.
+    let w = Breakdown {
+        opponent_field: 100,
+        own_field: -625,
+        middle: -10,
+        pad: 0,
+        bonus: 0,
+        total: -535,
+    };
+    assert_eq!(g.scores(), [s, e, n, w]);
+    // "But the winner is whoever has the most points": S, then N, E, W.
+    let outcome = g.outcome().unwrap();
+    assert_eq!(outcome.places, [1, 3, 2, 4]);
+    assert_eq!(outcome.scores, Some(vec![1010, -470, 885, -535]));
+    let lines: Vec<&Arg> =
+        end.iter().filter(|e| e.id == "thousand-final-line").map(|e| arg(e, "player")).collect();
+    assert_eq!(lines, [&Arg::Seat(0), &Arg::Seat(2), &Arg::Seat(1), &Arg::Seat(3)]);
 }
 
 /// "At the end, for each pawn still on its own start field, the player is charged minus points
@@ -601,13 +686,21 @@ fn the_player_may_stop_after_any_hop() {
     assert_eq!(view(&g, &[]).last_move.unwrap().path, [sq("c3"), sq("e5")]);
 }
 
-/// Decision 4: a jump chain that may not continue over one's own pawn ends by itself.
+/// Decision 4: "Each hop goes over exactly one pawn of another player (never one's own) onto
+/// the free square directly behind it; all hops of one jump keep the same direction". After
+/// c3 → e5 over N's d4, S's own pawn on f6 is next in line with g7 free behind it: the chain
+/// may not go on over it, so the turn ends by itself, with no "stop here" to press. With an N
+/// pawn on f6 instead, the chain would go on.
 #[test]
 fn a_jump_may_not_continue_over_ones_own_pawn() {
     let mut g = game("Sc3 Nd4 Sf6 Nk11 Wa11", S);
     play(&mut g, "c3", "e5");
     assert_eq!(g.chain_at(), None, "no hop over the own pawn on f6");
     assert_eq!(g.colour_to_move(), N);
+    assert_eq!((g.position().get(sq("e5")), g.position().get(sq("g7"))), (Some(S), None));
+    let mut g = game("Sc3 Nd4 Nf6 Nk11 Wa11", S);
+    play(&mut g, "c3", "e5");
+    assert_eq!(pickable(&g), ["g7", "btn-thousand-stop"]);
 }
 
 /// Decision 4: "On a lane a pawn jumps only forward along the lane; inside a start field it may
