@@ -59,7 +59,7 @@ fn bench_game<M: Measurement>(c: &mut Criterion<M>, game: &str, view: &AnyView) 
     group.finish();
 }
 
-/// Minor page faults per render when one worker thread draws the three games in turn, as the
+/// Minor page faults per render when one worker thread draws the four games in turn, as the
 /// bot's blocking pool does.
 fn mixed_faults(views: &[AnyView]) {
     let views = views.to_vec();
@@ -70,7 +70,7 @@ fn mixed_faults(views: &[AnyView]) {
     .join()
     .expect("the worker renders");
     let faults = faults.map_or("?".into(), |f| format!("{f:.1}"));
-    eprintln!("three games in turn on a worker thread: minor page faults per render {faults}");
+    eprintln!("four games in turn on a worker thread: minor page faults per render {faults}");
 }
 
 fn benches<M: Measurement>(c: &mut Criterion<M>) {
@@ -78,10 +78,12 @@ fn benches<M: Measurement>(c: &mut Criterion<M>) {
         common::aeroplane_midgame(true),
         common::tanks_selected(true),
         common::tanks_go_midgame(true),
+        common::thousand_midgame(true),
     ]);
     bench_game(c, "aeroplane", &common::aeroplane_midgame(true));
     bench_game(c, "tank_battle", &common::tanks_selected(true));
     bench_game(c, "tanks", &common::tanks_go_midgame(true));
+    bench_game(c, "thousand", &common::thousand_midgame(true));
 }
 
 bench_main!(benches);

@@ -5,13 +5,14 @@
 //! from a background cached per game ([`background`]), so encoding ([`encode_png`]) needs no
 //! colour quantisation and the PNGs stay small. See `docs/renderer.md`.
 //!
-//! The Aeroplane Chess and Tank Battle pictures are [`WIDTH`] × [`HEIGHT`] pixels: a 900 px
+//! The Aeroplane Chess, Tank Battle and «Tysiąc na szachownicy» pictures are [`WIDTH`] × [`HEIGHT`] pixels: a 900 px
 //! square board and a 100 px status strip under it. «Идут танки» is a portrait board, [`WIDTH`] ×
 //! [`TANKS_HEIGHT`]: 1200 px of board and the same strip.
 
 pub mod background;
 pub mod canvas;
 pub mod encode;
+pub mod grid;
 pub mod palette;
 pub mod shapes;
 pub mod sprite;
@@ -22,6 +23,7 @@ pub mod widgets;
 mod aeroplane;
 mod tank_battle;
 mod tanks;
+mod thousand;
 
 use std::cell::RefCell;
 
@@ -40,6 +42,7 @@ pub const TANKS_HEIGHT: u32 = 1300;
 const _: () = assert!(aeroplane::WIDTH == WIDTH && aeroplane::HEIGHT == HEIGHT);
 const _: () = assert!(tank_battle::WIDTH == WIDTH && tank_battle::HEIGHT == HEIGHT);
 const _: () = assert!(tanks::WIDTH == WIDTH && tanks::HEIGHT == TANKS_HEIGHT);
+const _: () = assert!(thousand::WIDTH == WIDTH && thousand::HEIGHT == HEIGHT);
 
 thread_local! {
     /// This thread's frame buffer, reused by every [`render`]: a frame is 0.9–1.2 MB, and a
@@ -54,8 +57,7 @@ pub fn render_into(view: &AnyView, frame: &mut IndexedImage) {
         AnyView::Aeroplane(v) => aeroplane::draw(v, frame),
         AnyView::TankBattle(v) => tank_battle::draw(v, frame),
         AnyView::Tanks(v) => tanks::draw(v, frame),
-        // A placeholder until the Thousand board art lands: a blank square picture.
-        AnyView::Thousand(_) => *frame = IndexedImage::new(WIDTH, HEIGHT, palette::WHITE),
+        AnyView::Thousand(v) => thousand::draw(v, frame),
     }
 }
 

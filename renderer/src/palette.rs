@@ -87,6 +87,12 @@ inks! {
     TANK_BLACK = 0x2a2c31,
     TANK_BLACK_MARK = 0x72767e,
     LAST_MOVE = 0xe08a00,
+    // «Tysiąc na szachownicy»: W's slate field and pawns (S, E, N use the fleets' red, blue and
+    // yellow), and the dark squares of the lanes.
+    SLATE = 0x3b4150,
+    SLATE_MID = 0xa9b0bf,
+    SLATE_LIGHT = 0xdde0e7,
+    LANE = 0xc8b28e,
 }
 
 /// Extra pairs blended at one half, after the ink and white blends: papers with what is

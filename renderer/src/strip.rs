@@ -54,17 +54,27 @@ impl<'a> Strip<'a> {
 
     /// Text on the left, in `ink` (white reads best on the strip).
     pub fn left_text(&mut self, label: &str, ink: Ink) -> &mut Self {
-        let w = text::width(label, TEXT_SIZE, Weight::Bold);
-        self.left(w, |c, p| {
-            text::draw(c, label, Anchor::Centre(p), TextStyle::new(TEXT_SIZE, Weight::Bold, ink));
-        })
+        self.left_text_sized(label, TEXT_SIZE, ink)
     }
 
     /// Text on the right.
     pub fn right_text(&mut self, label: &str, ink: Ink) -> &mut Self {
-        let w = text::width(label, TEXT_SIZE, Weight::Bold);
+        self.right_text_sized(label, TEXT_SIZE, ink)
+    }
+
+    /// Text of font size `size` on the left (smaller text where many items share the strip).
+    pub fn left_text_sized(&mut self, label: &str, size: f32, ink: Ink) -> &mut Self {
+        let w = text::width(label, size, Weight::Bold);
+        self.left(w, |c, p| {
+            text::draw(c, label, Anchor::Centre(p), TextStyle::new(size, Weight::Bold, ink));
+        })
+    }
+
+    /// Text of font size `size` on the right.
+    pub fn right_text_sized(&mut self, label: &str, size: f32, ink: Ink) -> &mut Self {
+        let w = text::width(label, size, Weight::Bold);
         self.right(w, |c, p| {
-            text::draw(c, label, Anchor::Centre(p), TextStyle::new(TEXT_SIZE, Weight::Bold, ink));
+            text::draw(c, label, Anchor::Centre(p), TextStyle::new(size, Weight::Bold, ink));
         })
     }
 

@@ -106,3 +106,23 @@ fn tanks_flight_matches_golden() {
 fn tanks_game_over_matches_golden() {
     check("tanks_over", common::tanks_go_over());
 }
+
+#[test]
+fn thousand_start_matches_golden() {
+    check("thousand_start", common::thousand_start(true));
+}
+
+#[test]
+fn thousand_midgame_matches_golden() {
+    check("thousand_midgame", common::thousand_midgame(true));
+}
+
+#[test]
+fn thousand_jump_matches_golden() {
+    check("thousand_jump", common::thousand_jump());
+}
+
+#[test]
+fn thousand_game_over_matches_golden() {
+    check("thousand_over", common::thousand_over());
+}

@@ -367,3 +367,65 @@ fn views_of_played_tanks_games_render() {
     }
     assert!(drawn > 50, "{drawn} views drawn");
 }
+
+/// Thousand: the picture is a 900 × 1000 PNG; each pawn's ink is at its square's centre
+/// (the letter is drawn a little off the exact centre pixel, so a pixel beside it is read).
+#[test]
+fn thousand_pawns_show_their_colour_at_their_squares() {
+    let view = common::thousand_midgame(true);
+    let AnyView::Thousand(v) = &view else { unreachable!() };
+    let decoded = image::load_from_memory(&render(&view)).expect("decodes").to_rgba8();
+    assert_eq!(decoded.dimensions(), (WIDTH, HEIGHT));
+    let inks = [
+        igroteka_renderer::palette::RED,
+        igroteka_renderer::palette::BLUE,
+        igroteka_renderer::palette::YELLOW,
+        igroteka_renderer::palette::SLATE,
+    ];
+    for pawn in v.pawns.iter().filter(|p| p.label.is_none() || v.selected.is_some()) {
+        let (x, y) = (32 + u32::from(pawn.square.0) * 76, 32 + u32::from(10 - pawn.square.1) * 76);
+        // Inside the pawn, left of its letter and above where a label badge would sit.
+        let px = decoded.get_pixel(x + 38 - 16, y + 38 - 8).0;
+        let want = inks[usize::from(pawn.colour)].rgb();
+        assert_eq!(&px[..3], &want, "pawn of colour {} on {:?}", pawn.colour, pawn.square);
+    }
+}
+
+/// Thousand: a target, a charged target, the last move and the jumpers each change the board.
+#[test]
+fn thousand_highlights_change_the_board() {
+    let AnyView::Thousand(plain) = common::thousand_midgame(false) else { unreachable!() };
+    let changed = |f: &dyn Fn(&mut igroteka::games::thousand::View)| {
+        let mut v = plain.clone();
+        f(&mut v);
+        let (a, b) =
+            (render_frame(&AnyView::Thousand(plain.clone())), render_frame(&AnyView::Thousand(v)));
+        a.pixels.iter().zip(&b.pixels).filter(|(x, y)| x != y).count()
+    };
+    let target = |charge| {
+        move |v: &mut igroteka::games::thousand::View| {
+            v.selected = Some((2, 2));
+            v.destinations = vec![igroteka::games::thousand::Target {
+                square: (3, 3),
+                label: "d4".into(),
+                jump: false,
+                charge,
+            }];
+        }
+    };
+    let free = changed(&target(0));
+    let charged = changed(&target(-5));
+    assert!(free > 1000, "{free} pixels");
+    assert!(charged > free, "a charged target ({charged}) marks more than a free one ({free})");
+    assert!(changed(&|v| v.last_move = None) > 1000);
+    assert!(changed(&|v| v.jumpers.clear()) > 200);
+    // The target's badge covers the centre of d4 (wood before, green or red after).
+    let mut v = plain.clone();
+    target(0)(&mut v);
+    let frame = render_frame(&AnyView::Thousand(v));
+    let centre = frame.index(32 + 3 * 76 + 38 - 14, 32 + 7 * 76 + 38);
+    assert_ne!(
+        centre,
+        render_frame(&AnyView::Thousand(plain)).index(32 + 3 * 76 + 38 - 14, 32 + 7 * 76 + 38)
+    );
+}

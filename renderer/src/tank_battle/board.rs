@@ -3,16 +3,16 @@
 //! commanders' start squares circled, the mines black with a mine mark, the contaminated zone
 //! red, the grid, the coordinates in the margin, and the empty status strip.
 
-use igroteka::games::tank_battle::board::{self, SIZE};
+use igroteka::games::tank_battle::board;
 
 use crate::background::Background;
 use crate::canvas::IndexedImage;
+use crate::grid;
 use crate::palette::{self, Ink};
 use crate::shapes::{Shape, Style, paint};
 use crate::strip;
-use crate::text::{self, Anchor, TextStyle, Weight};
 
-use super::layout::{self, BOARD, CELL, MARGIN};
+use super::layout::{self, BOARD, CELL};
 
 pub static BACKGROUND: Background = Background::new(draw);
 
@@ -26,12 +26,12 @@ fn draw() -> IndexedImage {
             mine(&mut c, layout::centre(sq));
         }
     }
-    grid(&mut c);
+    layout::GRID.draw_lines(&mut c, palette::RULE);
     for side in 0..2 {
         let ring = Shape::circle(layout::centre(board::commander_start(side)), 33.0);
         paint(&mut c, &ring, Style::stroke(palette::GOLD_DARK, 4.0));
     }
-    coordinates(&mut c);
+    layout::GRID.draw_coordinates(&mut c, grid::coordinate_style());
     c
 }
 
@@ -61,31 +61,4 @@ fn mine(c: &mut IndexedImage, at: (f32, f32)) {
         paint(c, &Shape::line(a, b, 5.0), style);
     }
     paint(c, &Shape::circle(at, 13.0), style);
-}
-
-fn grid(c: &mut IndexedImage) {
-    let (start, len) = (MARGIN as i32, (CELL * f32::from(SIZE)) as u32);
-    for i in 1..SIZE {
-        let at = start + (CELL * f32::from(i)) as i32;
-        c.fill_rect(at, start, 1, len, palette::RULE);
-        c.fill_rect(start, at, len, 1, palette::RULE);
-    }
-    let frame = Shape::RoundRect {
-        min: (MARGIN - 3.0, MARGIN - 3.0),
-        max: (BOARD as f32 - MARGIN + 3.0, BOARD as f32 - MARGIN + 3.0),
-        r: 3.0,
-    };
-    paint(c, &frame, Style::stroke(palette::INK, 3.0));
-}
-
-fn coordinates(c: &mut IndexedImage) {
-    let style = TextStyle::new(21.0, Weight::Bold, palette::GREY);
-    for i in 0..SIZE {
-        let file = char::from(b'a' + i).to_string();
-        let rank = (i + 1).to_string();
-        for far in [false, true] {
-            text::draw(c, &file, Anchor::Centre(layout::file_label(i, far)), style);
-            text::draw(c, &rank, Anchor::Centre(layout::rank_label(i, far)), style);
-        }
-    }
 }

@@ -5,40 +5,24 @@
 use igroteka::games::tank_battle::Square;
 use igroteka::games::tank_battle::board::SIZE;
 
+use crate::grid::Grid;
 use crate::shapes::Pt;
 
+/// The board's geometry: 76 px squares inside a 32 px margin.
+pub const GRID: Grid = Grid::new(SIZE, 76.0, 32.0);
 /// Side of one square in pixels.
-pub const CELL: f32 = 76.0;
-/// Width of the coordinate margin around the grid.
-pub const MARGIN: f32 = 32.0;
+pub const CELL: f32 = GRID.cell;
 /// Side of the board area (grid and margins) in pixels.
-pub const BOARD: u32 = (2.0 * MARGIN + CELL * SIZE as f32) as u32;
+pub const BOARD: u32 = GRID.board();
 
 /// The top-left pixel of square `sq`.
 pub fn corner(sq: Square) -> (i32, i32) {
-    // Off-board squares (a bad view) are pulled onto the edge rather than panicking.
-    let (file, rank) = (sq.0.min(SIZE - 1), sq.1.min(SIZE - 1));
-    let x = MARGIN + CELL * f32::from(file);
-    let y = MARGIN + CELL * f32::from(SIZE - 1 - rank);
-    (x as i32, y as i32)
+    GRID.corner(sq)
 }
 
 /// The centre of square `sq`.
 pub fn centre(sq: Square) -> Pt {
-    let (x, y) = corner(sq);
-    (x as f32 + CELL / 2.0, y as f32 + CELL / 2.0)
-}
-
-/// Centre of file `file`'s letter in the bottom (`top == false`) or top margin.
-pub fn file_label(file: u8, top: bool) -> Pt {
-    let y = if top { MARGIN / 2.0 } else { BOARD as f32 - MARGIN / 2.0 };
-    (MARGIN + CELL * (f32::from(file) + 0.5), y)
-}
-
-/// Centre of rank `rank`'s number in the left (`right == false`) or right margin.
-pub fn rank_label(rank: u8, right: bool) -> Pt {
-    let x = if right { BOARD as f32 - MARGIN / 2.0 } else { MARGIN / 2.0 };
-    (x, MARGIN + CELL * (f32::from(SIZE - 1 - rank) + 0.5))
+    GRID.centre(sq)
 }
 
 #[cfg(test)]

@@ -74,13 +74,7 @@ fn badge_centre(sq: Square) -> (f32, f32) {
 /// the token on the target square.
 fn last_move(frame: &mut IndexedImage, from: Square, to: Square) {
     static FRAME: OnceLock<Sprite> = OnceLock::new();
-    let square_frame = FRAME.get_or_init(|| {
-        let side = layout::CELL as u32;
-        Sprite::draw(side, side, |s| {
-            let box_ = Shape::rect(s.centre(), layout::CELL - 4.0, layout::CELL - 4.0, 4.0);
-            paint(s, &box_, Style::stroke(palette::LAST_MOVE, 6.0));
-        })
-    });
+    let square_frame = FRAME.get_or_init(|| layout::GRID.square_frame(6.0, palette::LAST_MOVE));
     for sq in [from, to] {
         square_frame.stamp(frame, layout::centre(sq));
     }

@@ -8,6 +8,10 @@ use igroteka::games::tanks::{
     self as tanks_go, FlightView, Heading, LastMove, MineView, PlaneSpot as Airfield, RocketLabel,
     RocketView, SideView, Stage,
 };
+use igroteka::games::thousand::{
+    self, Breakdown, ColourView, Form, MoveView, PawnView, SeatView, Target,
+    board as thousand_board,
+};
 use igroteka::view::AnyView;
 
 fn plane(corner: u8, number: u8, spot: PlaneSpot, stack: u8, label: Option<&str>) -> PlaneView {
@@ -410,6 +414,203 @@ pub fn tanks_go_no_dice() -> AnyView {
     AnyView::Tanks(v)
 }
 
+fn at(name: &str) -> (u8, u8) {
+    thousand_board::parse(name).expect("square name")
+}
+
+fn pawn(name: &str, colour: u8, label: bool) -> PawnView {
+    PawnView {
+        square: at(name),
+        colour,
+        seat: usize::from(colour),
+        label: label.then(|| name.into()),
+    }
+}
+
+fn thousand_view(form: Form, pawns: Vec<PawnView>, totals: &[i64]) -> thousand::View {
+    let seats = totals.len();
+    let colours_of = |seat: usize| -> Vec<u8> {
+        match form {
+            Form::Four => vec![seat as u8],
+            Form::Diagonal => vec![seat as u8 * 2],
+            Form::Pairs => vec![seat as u8 * 2, seat as u8 * 2 + 1],
+        }
+    };
+    let seat_of = |colour: u8| (0..seats).find(|s| colours_of(*s).contains(&colour));
+    thousand::View {
+        form,
+        pawns,
+        colours: (0..4)
+            .map(|colour| ColourView { colour, seat: seat_of(colour), home: 0, finished: false })
+            .collect(),
+        seats: totals
+            .iter()
+            .enumerate()
+            .map(|(seat, total)| SeatView {
+                seat,
+                colours: colours_of(seat),
+                score: Breakdown { total: *total, ..Breakdown::default() },
+                place: None,
+                resigned: false,
+            })
+            .collect(),
+        to_move: Some(0),
+        turn: 1,
+        round: 1,
+        rounds: 100,
+        chain: false,
+        last_move: None,
+        selected: None,
+        destinations: Vec::new(),
+        jumpers: Vec::new(),
+        pad: Vec::new(),
+    }
+}
+
+/// Every pawn of the colours in play on its start field.
+fn thousand_fields(colours: &[u8]) -> Vec<PawnView> {
+    let mut pawns = Vec::new();
+    for colour in colours {
+        for sq in thousand_board::field_squares(*colour) {
+            pawns.push(PawnView { square: sq, colour: *colour, seat: 0, label: None });
+        }
+    }
+    pawns
+}
+
+/// The opening of a four-player game: S to move, its three exit pawns labelled.
+pub fn thousand_start(labels: bool) -> AnyView {
+    let mut pawns = thousand_fields(&[0, 1, 2, 3]);
+    for p in &mut pawns {
+        p.seat = usize::from(p.colour);
+        let name = thousand_board::name(p.square);
+        if labels && ["c1", "a3", "c3"].contains(&name.as_str()) {
+            p.label = Some(name);
+        }
+    }
+    AnyView::Thousand(thousand_view(Form::Four, pawns, &[-1000; 4]))
+}
+
+/// Round 14 of a four-player game: W just jumped c9–e7–g5 over E's pawn on d8 and S's on f6
+/// (landing on +20). S is to move; its pawn on c5 could jump N's on d6, so a step costs 5; S
+/// picked c3 (when `picked`), whose one target, the step to d4, shows that cost.
+pub fn thousand_midgame(picked: bool) -> AnyView {
+    let mut pawns = vec![
+        pawn("a1", 0, false),
+        pawn("b1", 0, false),
+        pawn("a2", 0, true),
+        pawn("b2", 0, true),
+        pawn("c3", 0, true),
+        pawn("c5", 0, true),
+        pawn("f6", 0, false),
+        pawn("e3", 0, false),
+        pawn("g7", 0, false),
+        pawn("k1", 1, false),
+        pawn("j1", 1, false),
+        pawn("k2", 1, false),
+        pawn("j2", 1, false),
+        pawn("i1", 1, false),
+        pawn("k3", 1, false),
+        pawn("d8", 1, false),
+        pawn("h4", 1, false),
+        pawn("e9", 1, false),
+        pawn("k11", 2, false),
+        pawn("j11", 2, false),
+        pawn("k10", 2, false),
+        pawn("j10", 2, false),
+        pawn("i11", 2, false),
+        pawn("d6", 2, false),
+        pawn("h8", 2, false),
+        pawn("g9", 2, false),
+        pawn("i9", 2, false),
+        pawn("a11", 3, false),
+        pawn("b11", 3, false),
+        pawn("a10", 3, false),
+        pawn("b10", 3, false),
+        pawn("a9", 3, false),
+        pawn("g5", 3, false),
+        pawn("e5", 3, false),
+        pawn("f4", 3, false),
+        pawn("j3", 3, false),
+    ];
+    pawns.sort_by_key(|p| p.square);
+    let mut view = thousand_view(Form::Four, pawns, &[-655, -720, -810, -585]);
+    view.turn = 53;
+    view.round = 14;
+    view.jumpers = vec![at("c5")];
+    view.last_move = Some(MoveView {
+        colour: 3,
+        seat: 3,
+        path: vec![at("c9"), at("e7"), at("g5")],
+        jump: true,
+        charge: 0,
+    });
+    if picked {
+        view.selected = Some(at("c3"));
+        view.destinations =
+            vec![Target { square: at("d4"), label: "d4".into(), jump: false, charge: -5 }];
+    } else {
+        for p in &mut view.pawns {
+            p.label = None;
+        }
+    }
+    AnyView::Thousand(view)
+}
+
+/// The same position with S's pawn on c5 picked: its jump over d6 to e7 is the target; the
+/// last move was E's charged step h4 (−10).
+pub fn thousand_jump() -> AnyView {
+    let AnyView::Thousand(mut view) = thousand_midgame(false) else { unreachable!() };
+    view.selected = Some(at("c5"));
+    view.destinations =
+        vec![Target { square: at("e7"), label: "e7".into(), jump: true, charge: 0 }];
+    view.last_move = Some(MoveView {
+        colour: 1,
+        seat: 1,
+        path: vec![at("i3"), at("h4")],
+        jump: false,
+        charge: -10,
+    });
+    AnyView::Thousand(view)
+}
+
+/// A finished two-player game on one diagonal (E and W empty): S reached N's field first.
+pub fn thousand_over() -> AnyView {
+    let mut pawns = Vec::new();
+    for (colour, fields) in [(0u8, 2u8), (2, 0)] {
+        for (i, sq) in thousand_board::field_squares(fields).into_iter().enumerate() {
+            if colour == 0 || i < 7 {
+                pawns.push(PawnView {
+                    square: sq,
+                    colour,
+                    seat: usize::from(colour / 2),
+                    label: None,
+                });
+            }
+        }
+    }
+    pawns.push(pawn("f6", 2, false));
+    pawns.push(pawn("e5", 2, false));
+    pawns.sort_by_key(|p| p.square);
+    let mut view = thousand_view(Form::Diagonal, pawns, &[1045, 640]);
+    view.to_move = None;
+    view.turn = 170;
+    view.round = 85;
+    view.seats[0].place = Some(1);
+    view.seats[1].place = Some(2);
+    view.colours[0].finished = true;
+    view.colours[0].home = 9;
+    view.colours[2].home = 7;
+    view.last_move = Some(MoveView {
+        colour: 0,
+        seat: 0,
+        path: vec![at("h8"), at("i9")],
+        jump: false,
+        charge: 0,
+    });
+    AnyView::Thousand(view)
+}
+
 /// Every sample view, named, for loops.
 pub fn all() -> Vec<(&'static str, AnyView)> {
     vec![
@@ -425,5 +626,9 @@ pub fn all() -> Vec<(&'static str, AnyView)> {
         ("tanks_flight", tanks_go_flight()),
         ("tanks_over", tanks_go_over()),
         ("tanks_no_dice", tanks_go_no_dice()),
+        ("thousand_start", thousand_start(true)),
+        ("thousand_midgame", thousand_midgame(true)),
+        ("thousand_jump", thousand_jump()),
+        ("thousand_over", thousand_over()),
     ]
 }
