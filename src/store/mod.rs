@@ -519,16 +519,24 @@ impl Store for SledStore {
     }
 
     fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
-        // Two plain writes, not a transaction (a sled transaction costs far more than the
-        // two writes, see `staged`): the slot's message first, then the entry's removal. A
-        // crash between them leaves the entry to be delivered again, exactly as a crash
-        // between the platform's confirmation and this mark does.
+        let written = lock(&self.written).remove(key);
+        let sent = slot.is_some()
+            || match written {
+                Some(effect) => matches!(effect, Effect::Send { .. }),
+                None => self.outbox.get(key)?.is_some_and(|json| json.starts_with(br#"{"send""#)),
+            };
+        // Two plain writes: the slot's message first, then the entry's removal. A crash between
+        // them leaves the entry to be delivered again, exactly as a crash between the
+        // platform's confirmation and this mark does.
         if let Some((table, slot, message_id)) = slot {
             self.boards.insert(slot_key(table, slot), message_id.as_bytes())?;
         }
         self.outbox.remove(key)?;
-        lock(&self.written).remove(key);
-        Ok(())
+        // An entry that put a new message in the chat is marked durably: otherwise a restart
+        // after a `kill -9` would send it again, and it would stay twice in the chat. Anything
+        // else (an edit, a deletion, an entry coalescing dropped) waits for the next flush:
+        // doing it again after a crash changes nothing anyone sees.
+        if sent { self.flush() } else { Ok(()) }
     }
 
     fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {

@@ -10,11 +10,12 @@
 //!   to a command, the buttons stripped from an old message — in order per chat, without
 //!   making the update handler wait for the chat's rate limit.
 //!
-//! An entry that sent a message is marked done *durably* ([`Durable`] flushes the mark): after
-//! a `kill -9` the next start redelivers only what the platform had not confirmed, so a restart
+//! An entry that sent a message is marked done *durably* (the store flushes such a mark, on a
+//! runtime thread that lets other tasks move elsewhere meanwhile: [`Durable`]): after a
+//! `kill -9` the next start redelivers only what the platform had not confirmed, so a restart
 //! does not post a second ping or board for what was already sent.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
@@ -216,20 +217,17 @@ fn destination(effect: &Effect) -> Option<&Dest> {
     }
 }
 
-/// The store as the deliverer uses it: an entry that sent a new message is marked done
-/// durably (a flush per such mark), since after a crash it would be sent — and seen — twice.
-/// Edits, deletions and the entries coalescing dropped are marked without a flush: doing one
-/// of them again after a crash changes nothing anyone sees.
+/// The store as the deliverer uses it: the calls that may flush (a mark of an entry that sent a
+/// message, a flush) run with `block_in_place`, so the runtime moves its other tasks elsewhere
+/// while this thread waits for the disk.
 #[derive(Debug)]
 pub struct Durable<'a> {
     store: &'a SledStore,
-    /// Keys of the pending entries read last that send a message.
-    sends: Mutex<HashSet<Vec<u8>>>,
 }
 
 impl<'a> Durable<'a> {
     pub fn new(store: &'a SledStore) -> Durable<'a> {
-        Durable { store, sends: Mutex::default() }
+        Durable { store }
     }
 }
 
@@ -257,25 +255,13 @@ impl Store for Durable<'_> {
         self.store.enqueue(table, outbox)
     }
     fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
-        let pending = self.store.outbox(table)?;
-        let mut sends = self.sends.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-        sends.clear();
-        sends.extend(
-            pending
-                .iter()
-                .filter(|p| matches!(p.effect, Effect::Send { .. }))
-                .map(|p| p.key.clone()),
-        );
-        Ok(pending)
+        self.store.outbox(table)
     }
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
         self.store.outbox_tables()
     }
     fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
-        self.store.outbox_done(key, slot)?;
-        let sent = slot.is_some()
-            || self.sends.lock().unwrap_or_else(|poisoned| poisoned.into_inner()).contains(key);
-        if sent { flush(self.store) } else { Ok(()) }
+        tokio::task::block_in_place(|| self.store.outbox_done(key, slot))
     }
     fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
         self.store.slot_message(table, slot)
