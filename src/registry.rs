@@ -23,6 +23,9 @@ pub trait DynGame: Debug + Send + Sync {
     fn to_move(&self) -> ToMove;
     fn chance_outcomes(&self) -> Vec<(Value, u32)>;
     fn choices(&self, seat: Seat) -> Choices<Value>;
+    /// Whether `seat`'s choices now are private (a secret set-up): [`DynGame::choices`]`.private`
+    /// without turning every action into JSON, which is most of what that costs.
+    fn choices_are_private(&self, seat: Seat) -> bool;
     /// Checks legality, then applies.
     fn apply(&mut self, actor: Actor, action: &Value) -> Result<Vec<Event>, ActionError>;
     fn resign(&mut self, seat: Seat) -> Vec<Event>;
@@ -54,6 +57,9 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn choices(&self, seat: Seat) -> Choices<Value> {
         self.0.choices(seat).map(|a| to_json(&a))
+    }
+    fn choices_are_private(&self, seat: Seat) -> bool {
+        self.0.choices(seat).private
     }
     fn apply(&mut self, actor: Actor, action: &Value) -> Result<Vec<Event>, ActionError> {
         let action: G::Action =

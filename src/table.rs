@@ -374,7 +374,9 @@ impl Table {
         let Ok(game) = self.game() else { return };
         self.status = match game.to_move() {
             ToMove::Over => Status::Finished,
-            ToMove::Seats(seats) if seats.iter().any(|s| game.choices(*s).private) => Status::Setup,
+            ToMove::Seats(seats) if seats.iter().any(|s| game.choices_are_private(*s)) => {
+                Status::Setup
+            }
             _ => Status::Playing,
         };
     }

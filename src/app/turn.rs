@@ -560,17 +560,17 @@ impl<S: Store> App<S> {
             .collect();
         let mut message = Message::text(String::new());
         let mut is_prompt = false;
-        if table.to_move().includes(seat) {
+        // Only a private choice is prompted here; asking that first spares a public turn the
+        // cost of the whole choice list.
+        if table.to_move().includes(seat) && running(table)?.choices_are_private(seat) {
             let choices = self.choices_of(table, seat)?;
-            if choices.private {
-                let prompt = choices.prompt.as_deref().unwrap_or("prompt-choose");
-                lines.push(self.i18n.plain(lang, prompt));
-                message.buttons = self.step_buttons(lang, table, seat, &choices);
-                let selection = table.selection.get(&seat).cloned().unwrap_or_default();
-                let game = running(table)?;
-                message.board = Some(game.view(Viewer::Seat(seat), &selection));
-                is_prompt = true;
-            }
+            let prompt = choices.prompt.as_deref().unwrap_or("prompt-choose");
+            lines.push(self.i18n.plain(lang, prompt));
+            message.buttons = self.step_buttons(lang, table, seat, &choices);
+            let selection = table.selection.get(&seat).cloned().unwrap_or_default();
+            let game = running(table)?;
+            message.board = Some(game.view(Viewer::Seat(seat), &selection));
+            is_prompt = true;
         }
         if lines.is_empty() {
             return Ok(Vec::new());
