@@ -13,6 +13,7 @@ pub mod dice;
 pub mod event;
 pub mod game;
 pub mod games;
+pub mod grid;
 pub mod harness;
 pub mod i18n;
 pub mod outbox;

@@ -4,7 +4,7 @@
 
 use super::view::Square;
 
-pub const SIZE: u8 = 11;
+pub use crate::grid::{SIZE, all_squares, name, on_board, parse};
 
 /// Rows from rank 11 (top) to rank 1; `B`/`W` commander starts, `b`/`w` base squares,
 /// `#` mines, `R` the contaminated zone.
@@ -25,11 +25,6 @@ const MAP: [&str; 11] = [
 fn cell(sq: Square) -> u8 {
     let (file, rank) = sq;
     MAP[usize::from(SIZE - 1 - rank)].as_bytes()[usize::from(file)]
-}
-
-/// Whether `sq` is on the board.
-pub fn on_board(file: i8, rank: i8) -> bool {
-    (0..SIZE as i8).contains(&file) && (0..SIZE as i8).contains(&rank)
 }
 
 /// A black, forbidden square.
@@ -59,31 +54,6 @@ pub fn commander_start(side: u8) -> Square {
 /// Every square of `side`'s base, the commander's start included.
 pub fn base_squares(side: u8) -> Vec<Square> {
     all_squares().filter(|sq| base_of(*sq) == Some(side)).collect()
-}
-
-/// All 121 squares, a1 first, rank by rank.
-pub fn all_squares() -> impl Iterator<Item = Square> {
-    (0..SIZE).flat_map(|rank| (0..SIZE).map(move |file| (file, rank)))
-}
-
-/// The square's name in chess style, e.g. "g3".
-pub fn name(sq: Square) -> String {
-    format!("{}{}", char::from(b'a' + sq.0), sq.1 + 1)
-}
-
-/// Reads a square name such as "g3" or "K11".
-pub fn parse(name: &str) -> Option<Square> {
-    let name = name.trim().to_ascii_lowercase();
-    let mut chars = name.chars();
-    let file = chars.next()?;
-    if !('a'..='k').contains(&file) {
-        return None;
-    }
-    let rank: u8 = chars.as_str().parse().ok()?;
-    if !(1..=SIZE).contains(&rank) {
-        return None;
-    }
-    Some((file as u8 - b'a', rank - 1))
 }
 
 #[cfg(test)]

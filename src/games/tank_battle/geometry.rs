@@ -12,23 +12,13 @@ use super::board;
 use super::view::Square;
 
 /// A square as its grid index, rank by rank from a1 (a1 = 0, b1 = 1, … k11 = 120).
-pub type Index = usize;
+pub use crate::grid::{Index, index, square};
 
 pub const CELLS: usize = (board::SIZE as usize) * (board::SIZE as usize);
 
-/// The eight directions as (file, rank) steps, clockwise from north (towards rank 11), so a
-/// tank's destinations are listed ray by ray, nearest first.
-pub const DIRECTIONS: [(i8, i8); 8] =
-    [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-
-pub fn index(sq: Square) -> Index {
-    usize::from(sq.1) * usize::from(board::SIZE) + usize::from(sq.0)
-}
-
-pub fn square(index: Index) -> Square {
-    let size = usize::from(board::SIZE);
-    ((index % size) as u8, (index / size) as u8)
-}
+/// The eight directions, clockwise from north (towards rank 11), so a tank's destinations are
+/// listed ray by ray, nearest first.
+pub use crate::grid::DIRECTIONS;
 
 /// A ray: the squares, by grid index, nearest first.
 pub type Ray = Box<[u8]>;

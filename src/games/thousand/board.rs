@@ -9,7 +9,7 @@
 
 use super::view::{Colour, Square};
 
-pub const SIZE: u8 = 11;
+pub use crate::grid::{SIZE, all_squares, name, on_board, parse};
 
 /// Colours, corners and seats of the four-player game, in turn order.
 pub const COLOURS: u8 = 4;
@@ -62,11 +62,6 @@ pub fn opponent(colour: Colour) -> Colour {
 pub fn forward(colour: Colour) -> (i8, i8) {
     let (from, to) = (CORNERS[usize::from(colour)], CORNERS[usize::from(opponent(colour))]);
     ((to.0 as i8 - from.0 as i8).signum(), (to.1 as i8 - from.1 as i8).signum())
-}
-
-/// Whether (file, rank) is on the board.
-pub fn on_board(file: i8, rank: i8) -> bool {
-    (0..SIZE as i8).contains(&file) && (0..SIZE as i8).contains(&rank)
 }
 
 /// The square `distance` steps from `sq` in direction `step`, if it is on the board.
@@ -142,28 +137,6 @@ pub fn is_exit(colour: Colour, sq: Square) -> bool {
     field_of(sq) == Some(colour)
         && on_lane(colour, sq)
         && offset(sq, forward(colour), 1).is_some_and(|next| field_of(next).is_none())
-}
-
-/// All 121 squares, a1 first, rank by rank.
-pub fn all_squares() -> impl Iterator<Item = Square> {
-    (0..SIZE).flat_map(|rank| (0..SIZE).map(move |file| (file, rank)))
-}
-
-/// The square's name in chess style, e.g. "c3".
-pub fn name(sq: Square) -> String {
-    format!("{}{}", char::from(b'a' + sq.0), sq.1 + 1)
-}
-
-/// Reads a square name such as "c3" or "K11".
-pub fn parse(name: &str) -> Option<Square> {
-    let name = name.trim().to_ascii_lowercase();
-    let mut chars = name.chars();
-    let file = chars.next()?;
-    if !('a'..='k').contains(&file) {
-        return None;
-    }
-    let rank: u8 = chars.as_str().parse().ok()?;
-    (1..=SIZE).contains(&rank).then(|| (file as u8 - b'a', rank - 1))
 }
 
 #[cfg(test)]

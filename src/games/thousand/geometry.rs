@@ -13,7 +13,7 @@ use super::board::{self, COLOURS};
 use super::view::{Colour, Square};
 
 /// A square as its grid index, rank by rank from a1 (a1 = 0, b1 = 1, … k11 = 120).
-pub type Index = usize;
+pub use crate::grid::{Index, index, square};
 
 pub const CELLS: usize = (board::SIZE as usize) * (board::SIZE as usize);
 
@@ -21,17 +21,7 @@ pub const CELLS: usize = (board::SIZE as usize) * (board::SIZE as usize);
 pub const DIAGONALS: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 /// The eight directions a pawn may step in inside a start field.
-const NEIGHBOURS: [(i8, i8); 8] =
-    [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)];
-
-pub fn index(sq: Square) -> Index {
-    usize::from(sq.1) * usize::from(board::SIZE) + usize::from(sq.0)
-}
-
-pub fn square(index: Index) -> Square {
-    let size = usize::from(board::SIZE);
-    ((index % size) as u8, (index / size) as u8)
-}
+use crate::grid::DIRECTIONS as NEIGHBOURS;
 
 /// What a square is to a pawn of one colour.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
