@@ -79,7 +79,11 @@ impl AirBattle {
                     .text("node", board::name(flight.end())),
             );
         }
-        self.position.fly(flight.plane, flight.end(), flight.facing);
+        // An aircraft shot down on entering a node («Игрушка») never takes it: the enemy
+        // aircraft standing there, if any, stays.
+        if flight.shot_by.is_none() || self.edition == Edition::Photo {
+            self.position.fly(flight.plane, flight.end(), flight.facing);
+        }
         if let Some(unit) = flight.shot_by {
             self.position.shoot_down(flight.plane);
             self.loss_this_turn = true;
