@@ -140,8 +140,7 @@ fn photo_a_bomber_stopping_on_the_enemy_headquarters_wins() {
 fn a_fighter_on_the_enemy_headquarters_bombs_nothing() {
     for edition in [Toy, Photo] {
         let mut g = game(edition, "Rfi16E Gfa15S Gba14S", South);
-        let m = if edition == Toy { "FFF" } else { "FFF" };
-        fly(&mut g, "F1", m);
+        fly(&mut g, "F1", "FFF");
         assert_eq!(at(&g, South, "F1").as_deref(), Some("l16"));
         assert_eq!(g.end(), None, "{edition:?}");
     }
@@ -387,7 +386,7 @@ fn side_and_tail_attacks_by_anyone() {
 #[test]
 fn head_on_only_a_bomber_against_a_fighter() {
     for edition in [Toy, Photo] {
-        let two = if edition == Toy { "FF" } else { "FF" };
+        let two = "FF";
         let g = game(edition, "Rbf14E Gfh14W", South);
         assert!(legal(&g, "B1", two), "{edition:?}: bomber on fighter head-on");
         let g = game(edition, "Rff14E Gbi14W", South);
@@ -449,7 +448,7 @@ fn toy_an_enemy_gun_fires_from_its_front_and_sides_not_its_rear() {
 fn toy_an_enemy_rocket_launcher_fires_from_any_side() {
     // Green's rocket launcher on h10.
     for (start, op) in [("Rfh8N", "FFF"), ("Rfh12S", "FFF"), ("Rff10E", "FFF"), ("Rfj10W", "FFF")] {
-        let mut g = game(Toy, &format!("{start}"), South);
+        let mut g = game(Toy, start, South);
         fly(&mut g, "F1", op);
         assert_eq!(at(&g, South, "F1"), None, "{start}");
         let last = &view(&g, &[]).last[0];

@@ -161,7 +161,7 @@ pub fn zone_of(side: Side, node: Node) -> Option<AaUnit> {
 /// The node at (x, y), if it is on the board.
 pub fn node_at(x: i16, y: i16) -> Option<Node> {
     ((0..i16::from(WIDTH)).contains(&x) && (0..i16::from(HEIGHT)).contains(&y))
-        .then(|| (x as u8, y as u8))
+        .then_some((x as u8, y as u8))
 }
 
 /// The neighbour of `node` one step `dir`, if it is on the board.
