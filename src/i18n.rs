@@ -12,11 +12,13 @@ pub const LANGUAGES: &[&str] = &["en", "ru"];
 const SOURCES: &[(&str, &str)] = &[
     ("en", include_str!("../locales/en/core.ftl")),
     ("en", include_str!("../locales/en/aeroplane.ftl")),
+    ("en", include_str!("../locales/en/air-battle.ftl")),
     ("en", include_str!("../locales/en/tank-battle.ftl")),
     ("en", include_str!("../locales/en/tanks.ftl")),
     ("en", include_str!("../locales/en/thousand.ftl")),
     ("ru", include_str!("../locales/ru/core.ftl")),
     ("ru", include_str!("../locales/ru/aeroplane.ftl")),
+    ("ru", include_str!("../locales/ru/air-battle.ftl")),
     ("ru", include_str!("../locales/ru/tank-battle.ftl")),
     ("ru", include_str!("../locales/ru/tanks.ftl")),
     ("ru", include_str!("../locales/ru/thousand.ftl")),

@@ -182,13 +182,14 @@ macro_rules! game_info {
 /// Every game the bot offers, in menu order.
 pub static GAMES: &[&GameInfo] = &[
     &games::aeroplane::INFO,
+    &games::air_battle::INFO,
     &games::tank_battle::INFO,
     &games::tanks::INFO,
     &games::thousand::INFO,
 ];
 
 /// Games of the collection that are announced but not playable yet: `/play` answers politely.
-pub const PLANNED: &[(&str, &[&str])] = &[("air-battle", &["воздушный бой", "airbattle"])];
+pub const PLANNED: &[(&str, &[&str])] = &[];
 
 /// Looks a game up by id.
 pub fn find(id: &str) -> Option<&'static GameInfo> {

@@ -9,6 +9,7 @@ use crate::games;
 #[serde(tag = "game", rename_all = "kebab-case")]
 pub enum AnyView {
     Aeroplane(games::aeroplane::View),
+    AirBattle(games::air_battle::View),
     TankBattle(games::tank_battle::View),
     Tanks(games::tanks::View),
     Thousand(games::thousand::View),

@@ -61,7 +61,6 @@ fn wrong_arguments_get_an_explanation() {
     for (line, expected) in [
         ("/play chess", "I don't know a game called"),
         ("/play aeroplane takeoff=seven", "That setting is not right"),
-        ("/play air-battle", "coming soon"),
         ("/frobnicate", "I don't know /frobnicate"),
         ("/move", "There is no game in this chat"),
         ("/lang xx", "Choose a language"),

@@ -55,6 +55,8 @@ thread_local! {
 pub fn render_into(view: &AnyView, frame: &mut IndexedImage) {
     match view {
         AnyView::Aeroplane(v) => aeroplane::draw(v, frame),
+        // A placeholder until the Air Battle board art lands: a blank square picture.
+        AnyView::AirBattle(_) => *frame = IndexedImage::new(WIDTH, HEIGHT, palette::WHITE),
         AnyView::TankBattle(v) => tank_battle::draw(v, frame),
         AnyView::Tanks(v) => tanks::draw(v, frame),
         AnyView::Thousand(v) => thousand::draw(v, frame),

@@ -1,0 +1,248 @@
+//! How one aircraft flies, for both editions: which motion sequences it may perform, where they
+//! take it, and what happens on the way (spec decisions 2–5).
+//!
+//! A flight is a list of [`Motion`]s — a «Игрушка» operation is one too (turns first, then the
+//! steps), and a «Аэрофото» move is the motions pressed one by one. [`trace`] walks one: it
+//! first checks the geometry, which decides legality (never off the board, never through an
+//! aircraft, never onto a friendly one, onto an enemy only as an attack the angle allows and
+//! only as the flight's last step, and onto the enemy headquarters only as its last step), and
+//! then resolves the anti-aircraft fire the edition's way. Legality never depends on AA: flying
+//! to one's certain loss is allowed.
+
+use super::board::{self, AaKind, AaUnit};
+use super::position::{Plane, Position};
+use super::view::{Dir, Edition, Kind, Motion, Node};
+
+/// The «Игрушка» operations of a bomber: "2 nodes straight; or two 90° turns; or one turn and 1
+/// node forward" — all turns of one operation the same way (decision 3).
+const TOY_BOMBER: [&[Motion]; 5] = {
+    use Motion::*;
+    [&[F, F], &[L, L], &[R, R], &[L, F], &[R, F]]
+};
+
+/// The «Игрушка» operations of a fighter: "3 nodes straight; or three turns; or two turns and 1
+/// node; or one turn and 2 nodes".
+const TOY_FIGHTER: [&[Motion]; 7] = {
+    use Motion::*;
+    [&[F, F, F], &[L, L, L], &[R, R, R], &[L, L, F], &[R, R, F], &[L, F, F], &[R, F, F]]
+};
+
+/// The most «Аэрофото» motions of a kind in one turn: fighter 3, bomber 2.
+pub fn photo_motions(kind: Kind) -> usize {
+    match kind {
+        Kind::Bomber => 2,
+        Kind::Fighter => 3,
+    }
+}
+
+/// The «Игрушка» operations of `kind`; an aircraft that has never moved may only fly straight
+/// ahead ("take-off from an airfield is straight ahead only").
+pub fn toy_operations(kind: Kind, moved: bool) -> &'static [&'static [Motion]] {
+    let all: &'static [&'static [Motion]] = match kind {
+        Kind::Bomber => &TOY_BOMBER,
+        Kind::Fighter => &TOY_FIGHTER,
+    };
+    if moved { all } else { &all[..1] }
+}
+
+/// Whether `motions` has a shape `plane` may fly in `edition`, before looking at the board.
+pub fn shape_allowed(edition: Edition, plane: &Plane, motions: &[Motion]) -> bool {
+    match edition {
+        Edition::Toy => toy_operations(plane.kind, plane.moved).contains(&motions),
+        Edition::Photo => {
+            (1..=photo_motions(plane.kind)).contains(&motions.len())
+                && (plane.moved || motions[0] == Motion::F)
+        }
+    }
+}
+
+/// How an attacker meets its target: by the direction of the attacker's last step against the
+/// way the target faces (decision 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Angle {
+    HeadOn,
+    Side,
+    Tail,
+}
+
+pub fn angle(step: Dir, target_facing: Dir) -> Angle {
+    if step == target_facing {
+        Angle::Tail
+    } else if step == target_facing.opposite() {
+        Angle::HeadOn
+    } else {
+        Angle::Side
+    }
+}
+
+/// "Into its side or its tail — any aircraft; head-on — only a bomber, against a fighter"; in
+/// «Игрушка» an aircraft that has not yet taken off can be shot down from any side.
+pub fn may_attack(edition: Edition, attacker: Kind, step: Dir, target: &Plane) -> bool {
+    if edition == Edition::Toy && !target.moved {
+        return true;
+    }
+    match angle(step, target.facing) {
+        Angle::Side | Angle::Tail => true,
+        Angle::HeadOn => attacker == Kind::Bomber && target.kind == Kind::Fighter,
+    }
+}
+
+/// Whether the enemy AA unit `unit` shoots down an aircraft entering its node moving `step`
+/// («Игрушка»): a rocket launcher from any side, a gun from its front or a side — from its rear
+/// (moving the way it faces, from its owner's side) the aircraft passes.
+pub fn toy_fires(unit: &AaUnit, step: Dir) -> bool {
+    match unit.kind {
+        AaKind::Rocket => true,
+        AaKind::Gun => step != unit.facing,
+    }
+}
+
+/// A legal flight and what it does.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Flight {
+    pub plane: u8,
+    pub motions: Vec<Motion>,
+    /// The start, then every node entered up to where the flight ends.
+    pub path: Vec<Node>,
+    pub facing: Dir,
+    /// The enemy aircraft shot down on arrival at the last node.
+    pub shoots_down: Option<u8>,
+    /// The enemy AA unit that shoots this aircraft down.
+    pub shot_by: Option<AaUnit>,
+    /// A bomber arrives on the enemy headquarters (and is not shot down first).
+    pub bombs: bool,
+    /// No motion may follow: the last step was an attack, or a bomber's arrival on the enemy
+    /// headquarters.
+    pub closed: bool,
+}
+
+impl Flight {
+    pub fn end(&self) -> Node {
+        *self.path.last().expect("a path holds its start")
+    }
+}
+
+/// Flies `motions` with aircraft `id` in `edition`: the flight, or `None` if it is not legal —
+/// its shape, or its geometry on this board (see the module docs). The aircraft must be in
+/// play; whose turn it is is not looked at here.
+pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) -> Option<Flight> {
+    let plane = position.plane(id).filter(|p| !p.lost)?;
+    if !shape_allowed(edition, plane, motions) {
+        return None;
+    }
+    let enemy_hq = board::headquarters(plane.side.other());
+    let (mut node, mut facing) = (plane.node, plane.facing);
+    let mut path = vec![node];
+    // The direction of the step into each entered node, for the AA's angle.
+    let mut steps: Vec<Dir> = Vec::new();
+    let mut target = None;
+    let mut arrived_hq = false;
+    for motion in motions {
+        if target.is_some() || arrived_hq {
+            return None;
+        }
+        match motion {
+            Motion::L => facing = facing.left(),
+            Motion::R => facing = facing.right(),
+            Motion::F => {
+                node = board::step(node, facing)?;
+                if let Some(other) = position.at(node) {
+                    let other_plane = &position.planes()[usize::from(other)];
+                    if other_plane.side == plane.side
+                        || !may_attack(edition, plane.kind, facing, other_plane)
+                    {
+                        return None;
+                    }
+                    target = Some(other);
+                }
+                arrived_hq = plane.kind == Kind::Bomber && node == enemy_hq;
+                path.push(node);
+                steps.push(facing);
+            }
+        }
+    }
+    // In «Игрушка» every node entered is checked, the last included, in order; a plane shot
+    // down on entering a node goes no further and neither attacks nor bombs there.
+    if edition == Edition::Toy {
+        let enemy_aa = |k: usize| {
+            board::aa_at(path[k + 1]).filter(|u| u.side != plane.side && toy_fires(u, steps[k]))
+        };
+        if let Some((k, unit)) = (0..steps.len()).find_map(|k| enemy_aa(k).map(|u| (k, u))) {
+            path.truncate(k + 2);
+            let facing = steps[k];
+            let motions = motions.to_vec();
+            return Some(Flight {
+                plane: id,
+                motions,
+                path,
+                facing,
+                shoots_down: None,
+                shot_by: Some(unit),
+                bombs: false,
+                closed: true,
+            });
+        }
+    }
+    // In «Аэрофото» the attack happens on arrival and the AA fires at the end of the move, on
+    // the final node, so both aircraft may be lost.
+    let shot_by = match edition {
+        Edition::Toy => None,
+        Edition::Photo => board::zone_of(plane.side.other(), node),
+    };
+    Some(Flight {
+        plane: id,
+        motions: motions.to_vec(),
+        path,
+        facing,
+        shoots_down: target,
+        shot_by,
+        bombs: arrived_hq && shot_by.is_none(),
+        closed: target.is_some() || arrived_hq,
+    })
+}
+
+/// Every legal flight of aircraft `id` in `edition`, operations in the order of the rules
+/// («Игрушка») or motion sequences shortest first, F before L before R («Аэрофото»).
+pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return Vec::new() };
+    match edition {
+        Edition::Toy => toy_operations(plane.kind, plane.moved)
+            .iter()
+            .filter_map(|op| trace(position, edition, id, op))
+            .collect(),
+        Edition::Photo => {
+            let mut found = Vec::new();
+            let mut frontier: Vec<Vec<Motion>> = vec![Vec::new()];
+            for _ in 0..photo_motions(plane.kind) {
+                let mut next = Vec::new();
+                for prefix in &frontier {
+                    for motion in Motion::ALL {
+                        let mut motions = prefix.clone();
+                        motions.push(motion);
+                        if let Some(flight) = trace(position, edition, id, &motions) {
+                            let closed = flight.closed;
+                            found.push(flight);
+                            if !closed {
+                                next.push(motions);
+                            }
+                        }
+                    }
+                }
+                frontier = next;
+            }
+            found
+        }
+    }
+}
+
+/// Whether aircraft `id` has any legal flight in `edition`.
+pub fn can_fly(position: &Position, edition: Edition, id: u8) -> bool {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return false };
+    match edition {
+        Edition::Toy => toy_operations(plane.kind, plane.moved)
+            .iter()
+            .any(|op| trace(position, edition, id, op).is_some()),
+        // A turn in place is always possible once airborne; a parked aircraft needs its step.
+        Edition::Photo => plane.moved || trace(position, edition, id, &[Motion::F]).is_some(),
+    }
+}

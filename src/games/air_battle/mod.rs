@@ -1,0 +1,324 @@
+//! «Воздушный бой» — Air Battle: two sides of 6 bombers and 10 fighters take off from their
+//! airfields to bomb the enemy headquarters or destroy the enemy air force, past the enemy's
+//! anti-aircraft units; two editions, «Игрушка» and «Аэрофото», two players or two against two
+//! (`shared/rules/air-battle.md`, `docs/rules/air-battle.md`).
+//!
+//! The pieces of the rules live apart so that each can be read and tested alone: [`board`] is
+//! the printed board as data, [`seating`] who commands what, [`position`] where the aircraft
+//! stand, [`flight`] how one aircraft may fly and what its flight does, [`ending`] when the game
+//! stops and who won. `turn` plays a flight and passes the turn on; this file joins them into
+//! the [`Game`] the table plays.
+//!
+//! A side's turn fits the core's [`ToMove::Seats`]: in two against two both commanders of the
+//! side to move are listed, each offered only their own kind of aircraft. In «Игрушка» the first
+//! flight submitted ends the turn (the table then drops the teammate's half-made choice); in
+//! «Аэрофото» the turn is a fighter's move and a bomber's move in either order, so a commander
+//! stays listed until their kind has moved or passed. A move is one action — the aircraft, then
+//! its operation and "confirm" («Игрушка»), or its motions one press each and "done"
+//! («Аэрофото») — so the preview of a half-made move is just the view of the selection.
+
+pub mod board;
+pub mod ending;
+pub mod flight;
+mod picture;
+pub mod position;
+pub mod seating;
+mod text;
+mod turn;
+mod view;
+
+use serde::{Deserialize, Serialize};
+
+pub use self::ending::{End, QUIET_LIMIT};
+pub use self::position::{Plane, Position, PositionError};
+pub use self::seating::SETTINGS;
+pub use view::*;
+
+use crate::choice::{Choices, Label};
+use crate::event::{Arg, Event};
+use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::registry::{GameInfo, SeatCounts};
+use crate::view::AnyView;
+
+pub static INFO: GameInfo = crate::game_info!(
+    AirBattle,
+    aliases: &["воздушный бой", "airbattle", "air battle"],
+    seats: SeatCounts(&[2, 4]),
+    settings: SETTINGS,
+    private_setup: false,
+);
+
+/// One step of play.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Action {
+    /// Aircraft `plane` flies `motions`: a whole «Игрушка» operation, or one aircraft's
+    /// «Аэрофото» move (1 to 3 motions for a fighter, 1 to 2 for a bomber).
+    Fly { plane: u8, motions: Vec<Motion> },
+    /// «Аэрофото»: the side does not move an aircraft of this kind this turn.
+    Pass(Kind),
+}
+
+/// A game of «Воздушный бой».
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AirBattle {
+    edition: Edition,
+    form: Form,
+    position: Position,
+    /// The side whose turn it is (the one that moved last, once over).
+    to_move: Side,
+    /// «Аэрофото»: the kinds the side to move has moved or passed this turn (a kind with no
+    /// aircraft left counts as passed).
+    done: Vec<Kind>,
+    /// Turns played: each side's turn, a pass included, is one.
+    turn: u32,
+    /// Turns in a row with nobody shot down (decision 8).
+    quiet: u32,
+    /// Someone was shot down in the turn being played.
+    loss_this_turn: bool,
+    /// The flights of the last turn that had any, and the turn they belong to.
+    last: Vec<FlightView>,
+    last_turn: u32,
+    resigned: Vec<Seat>,
+    end: Option<End>,
+}
+
+impl AirBattle {
+    /// A game from a hand-made position in [`Position`]'s text form, `to_move` to play, no turn
+    /// played yet. An end the position already meets is found at once.
+    #[doc(hidden)]
+    pub fn from_position(
+        edition: Edition,
+        form: Form,
+        planes: &str,
+        to_move: Side,
+    ) -> Result<AirBattle, String> {
+        let position = Position::parse(planes).map_err(|e| e.to_string())?;
+        let mut game = AirBattle::at(edition, form, position, to_move);
+        game.settle();
+        Ok(game)
+    }
+
+    /// The same game with `quiet` turns in a row already played with nobody shot down.
+    #[doc(hidden)]
+    pub fn with_quiet(mut self, quiet: u32) -> AirBattle {
+        self.quiet = quiet;
+        self
+    }
+
+    fn at(edition: Edition, form: Form, position: Position, to_move: Side) -> AirBattle {
+        AirBattle {
+            edition,
+            form,
+            position,
+            to_move,
+            done: Vec::new(),
+            turn: 0,
+            quiet: 0,
+            loss_this_turn: false,
+            last: Vec::new(),
+            last_turn: 0,
+            resigned: Vec::new(),
+            end: None,
+        }
+    }
+
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+
+    pub fn form(&self) -> Form {
+        self.form
+    }
+
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    pub fn side_to_move(&self) -> Side {
+        self.to_move
+    }
+
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    pub fn turns_played(&self) -> u32 {
+        self.turn
+    }
+
+    pub fn quiet(&self) -> u32 {
+        self.quiet
+    }
+
+    /// «Аэрофото»: the kinds the side to move has already moved or passed this turn.
+    pub fn done(&self) -> &[Kind] {
+        &self.done
+    }
+
+    /// The seat commanding `side`'s aircraft of `kind`.
+    pub fn seat_of(&self, side: Side, kind: Kind) -> Seat {
+        seating::seat_of(self.form, side, kind)
+    }
+
+    /// The kinds `seat` may move now: those it commands, of the side to move, not yet moved
+    /// this turn.
+    fn kinds_for(&self, seat: Seat) -> Vec<Kind> {
+        if self.end.is_some()
+            || seat >= seating::seats(self.form)
+            || seating::side_of(self.form, seat) != self.to_move
+        {
+            return Vec::new();
+        }
+        Kind::BOTH
+            .into_iter()
+            .filter(|k| seating::commands(self.form, seat, *k) && !self.done.contains(k))
+            .collect()
+    }
+
+    /// The aircraft in play of the side to move of one of `kinds`.
+    fn own_planes<'a>(&'a self, kinds: &'a [Kind]) -> impl Iterator<Item = u8> + 'a {
+        self.position.flying().filter(move |id| {
+            let plane = &self.position.planes()[usize::from(*id)];
+            plane.side == self.to_move && kinds.contains(&plane.kind)
+        })
+    }
+
+    /// Whether `seat` has anything to do now.
+    fn may_act(&self, seat: Seat) -> bool {
+        let kinds = self.kinds_for(seat);
+        match self.edition {
+            Edition::Toy => {
+                self.own_planes(&kinds).any(|id| flight::can_fly(&self.position, self.edition, id))
+            }
+            Edition::Photo => !kinds.is_empty(),
+        }
+    }
+
+    fn label_of(&self, id: u8) -> String {
+        self.position.plane(id).map(Plane::label).unwrap_or_default()
+    }
+
+    /// The path of labels that leads to a flight.
+    fn path_of(&self, flight: &flight::Flight) -> Vec<Label> {
+        let mut path = vec![Label::Text(self.label_of(flight.plane))];
+        match self.edition {
+            Edition::Toy => {
+                let key: String = flight.motions.iter().map(|m| m.key()).collect();
+                let arrows: String = flight.motions.iter().map(|m| m.arrow()).collect();
+                let args = vec![("arrows".to_string(), Arg::Text(arrows))];
+                path.push(Label::described(key, text::BTN_OPERATION, args));
+                path.push(Label::msg(text::BTN_CONFIRM));
+            }
+            Edition::Photo => {
+                for motion in &flight.motions {
+                    let args = vec![("arrow".to_string(), Arg::Text(motion.arrow().to_string()))];
+                    path.push(Label::described(motion.key(), text::BTN_MOTION, args));
+                }
+                path.push(Label::msg(text::BTN_DONE));
+            }
+        }
+        path
+    }
+}
+
+impl Game for AirBattle {
+    type Action = Action;
+
+    const ID: &'static str = "air-battle";
+
+    fn new(setup: &Setup) -> Result<Self, SetupError> {
+        let form = seating::form(setup.seats)?;
+        let edition = seating::edition(&setup.settings)?;
+        let mut game = AirBattle::at(edition, form, Position::start(), Side::South);
+        game.settle();
+        Ok(game)
+    }
+
+    fn to_move(&self) -> ToMove {
+        if self.end.is_some() {
+            return ToMove::Over;
+        }
+        let seats: Vec<Seat> = seating::seats_of(self.form, self.to_move)
+            .into_iter()
+            .filter(|seat| self.may_act(*seat))
+            .collect();
+        if seats.is_empty() { ToMove::Over } else { ToMove::Seats(seats) }
+    }
+
+    fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        Vec::new()
+    }
+
+    fn choices(&self, seat: Seat) -> Choices<Action> {
+        let kinds = self.kinds_for(seat);
+        if kinds.is_empty() {
+            return Choices::default();
+        }
+        let prompt = match self.edition {
+            Edition::Toy => text::PROMPT_TOY,
+            Edition::Photo => text::PROMPT_PHOTO,
+        };
+        let mut choices = Choices::new(prompt);
+        for id in self.own_planes(&kinds) {
+            for flight in flight::flights(&self.position, self.edition, id) {
+                let path = self.path_of(&flight);
+                choices.push(path, Action::Fly { plane: id, motions: flight.motions });
+            }
+        }
+        if self.edition == Edition::Photo {
+            for kind in kinds {
+                let label = match kind {
+                    Kind::Bomber => text::BTN_PASS_BOMBER,
+                    Kind::Fighter => text::BTN_PASS_FIGHTER,
+                };
+                choices.push(vec![Label::msg(label)], Action::Pass(kind));
+            }
+        }
+        choices
+    }
+
+    fn is_legal(&self, seat: Seat, action: &Action) -> bool {
+        let kinds = self.kinds_for(seat);
+        match action {
+            Action::Pass(kind) => self.edition == Edition::Photo && kinds.contains(kind),
+            Action::Fly { plane, motions } => {
+                self.position
+                    .plane(*plane)
+                    .is_some_and(|p| !p.lost && p.side == self.to_move && kinds.contains(&p.kind))
+                    && flight::trace(&self.position, self.edition, *plane, motions).is_some()
+            }
+        }
+    }
+
+    fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
+        let Actor::Seat(seat) = actor else { return Vec::new() };
+        if !self.is_legal(seat, action) {
+            return Vec::new();
+        }
+        match action {
+            Action::Pass(kind) => self.pass(seat, *kind),
+            Action::Fly { plane, motions } => {
+                match flight::trace(&self.position, self.edition, *plane, motions) {
+                    Some(flight) => self.fly(seat, flight),
+                    None => Vec::new(),
+                }
+            }
+        }
+    }
+
+    fn resign(&mut self, seat: Seat) -> Vec<Event> {
+        if self.end.is_some() || seat >= seating::seats(self.form) {
+            return Vec::new();
+        }
+        self.resign_seat(seat)
+    }
+
+    fn view(&self, _viewer: Viewer, selection: &[String]) -> AnyView {
+        AnyView::AirBattle(self.picture(selection))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.end.map(|end| ending::outcome(self.form, end))
+    }
+}

@@ -1,0 +1,216 @@
+//! Where the aircraft stand: every aircraft of both sides with its node, facing and whether it
+//! has ever moved, and a node table to find the one on a node at once (the move generator asks
+//! this for every node of every candidate flight). A hand-made position has a short text form
+//! for the tests and the docs.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::board::{self, NODES};
+use super::view::{Dir, Kind, Node, Side};
+
+/// One aircraft. Its id is its place in [`Position::planes`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plane {
+    pub side: Side,
+    pub kind: Kind,
+    /// Its number among its side's aircraft of its kind, from 1: B1–B6, F1–F10.
+    pub number: u8,
+    pub node: Node,
+    pub facing: Dir,
+    /// It has moved at least once, so it is airborne for the rest of the game (decision 3).
+    pub moved: bool,
+    /// Shot down.
+    pub lost: bool,
+}
+
+impl Plane {
+    pub fn label(&self) -> String {
+        format!("{}{}", self.kind.letter(), self.number)
+    }
+}
+
+/// Every aircraft, lost ones included, and which stands on each node.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(from = "Vec<Plane>", into = "Vec<Plane>")]
+pub struct Position {
+    planes: Vec<Plane>,
+    /// The id of the aircraft on each node, by [`board::index`]; rebuilt from `planes`.
+    on: Vec<Option<u8>>,
+}
+
+impl From<Vec<Plane>> for Position {
+    fn from(planes: Vec<Plane>) -> Position {
+        let mut on = vec![None; NODES];
+        for (id, plane) in planes.iter().enumerate().filter(|(_, p)| !p.lost) {
+            on[board::index(plane.node)] = Some(id as u8);
+        }
+        Position { planes, on }
+    }
+}
+
+impl From<Position> for Vec<Plane> {
+    fn from(position: Position) -> Vec<Plane> {
+        position.planes
+    }
+}
+
+/// Why a position's text form could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("{0:?} is not an aircraft (e.g. Rbe5N, Gfh9S*)")]
+    Token(String),
+    #[error("two aircraft on {0}")]
+    Shared(String),
+    #[error("{0} has more than {1} aircraft of one kind")]
+    TooMany(String, usize),
+}
+
+impl Position {
+    /// The start: both sides' 16 aircraft parked on their airfields facing the enemy, South's
+    /// first, bombers before fighters.
+    pub fn start() -> Position {
+        let mut planes = Vec::new();
+        for side in Side::BOTH {
+            let mut numbers = [0u8; 2];
+            for (kind, node) in board::parking(side) {
+                numbers[kind as usize] += 1;
+                let number = numbers[kind as usize];
+                let facing = board::forward(side);
+                planes.push(Plane { side, kind, number, node, facing, moved: false, lost: false });
+            }
+        }
+        Position::from(planes)
+    }
+
+    /// Reads the text form: aircraft separated by spaces, each its side (R red/South, G
+    /// green/North), its kind (b bomber, f fighter), its node, its facing (N, E, S, W), and `*`
+    /// when it is still parked (has never moved). `Rbe5N Gfe9S*` is a red bomber on e5 facing
+    /// north and a parked green fighter on e9 facing south. Aircraft are numbered per side and
+    /// kind in the order written.
+    pub fn parse(text: &str) -> Result<Position, PositionError> {
+        let mut planes: Vec<Plane> = Vec::new();
+        for token in text.split_whitespace() {
+            let bad = || PositionError::Token(token.to_string());
+            let mut chars = token.chars();
+            let side = match chars.next() {
+                Some('R') => Side::South,
+                Some('G') => Side::North,
+                _ => return Err(bad()),
+            };
+            let kind = match chars.next() {
+                Some('b') => Kind::Bomber,
+                Some('f') => Kind::Fighter,
+                _ => return Err(bad()),
+            };
+            let rest = chars.as_str();
+            let (rest, parked) = match rest.strip_suffix('*') {
+                Some(r) => (r, true),
+                None => (rest, false),
+            };
+            let facing = match rest.chars().last() {
+                Some('N') => Dir::N,
+                Some('E') => Dir::E,
+                Some('S') => Dir::S,
+                Some('W') => Dir::W,
+                _ => return Err(bad()),
+            };
+            let node = board::parse(&rest[..rest.len() - 1]).ok_or_else(bad)?;
+            if planes.iter().any(|p| p.node == node) {
+                return Err(PositionError::Shared(board::name(node)));
+            }
+            let same = planes.iter().filter(|p| p.side == side && p.kind == kind).count();
+            let limit = if kind == Kind::Bomber { board::BOMBERS } else { board::FIGHTERS };
+            if same >= limit {
+                return Err(PositionError::TooMany(token.to_string(), limit));
+            }
+            let number = same as u8 + 1;
+            planes.push(Plane { side, kind, number, node, facing, moved: !parked, lost: false });
+        }
+        Ok(Position::from(planes))
+    }
+
+    pub fn planes(&self) -> &[Plane] {
+        &self.planes
+    }
+
+    pub fn plane(&self, id: u8) -> Option<&Plane> {
+        self.planes.get(usize::from(id))
+    }
+
+    /// The ids of the aircraft still in play.
+    pub fn flying(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..self.planes.len() as u8).filter(|id| !self.planes[usize::from(*id)].lost)
+    }
+
+    /// The id of the aircraft on `node`, if any.
+    pub fn at(&self, node: Node) -> Option<u8> {
+        self.on[board::index(node)]
+    }
+
+    /// The aircraft of `side` of `kind` lost so far.
+    pub fn lost(&self, side: Side, kind: Kind) -> usize {
+        self.planes.iter().filter(|p| p.lost && p.side == side && p.kind == kind).count()
+    }
+
+    /// The aircraft of `side` of `kind` still in play.
+    pub fn left(&self, side: Side, kind: Kind) -> usize {
+        self.planes.iter().filter(|p| !p.lost && p.side == side && p.kind == kind).count()
+    }
+
+    /// Puts aircraft `id` on `node` facing `facing`, airborne from now on.
+    pub fn fly(&mut self, id: u8, node: Node, facing: Dir) {
+        let plane = &mut self.planes[usize::from(id)];
+        self.on[board::index(plane.node)] = None;
+        plane.node = node;
+        plane.facing = facing;
+        plane.moved = true;
+        self.on[board::index(node)] = Some(id);
+    }
+
+    /// Aircraft `id` is shot down and leaves the board.
+    pub fn shoot_down(&mut self, id: u8) {
+        let plane = &mut self.planes[usize::from(id)];
+        plane.lost = true;
+        if self.on[board::index(plane.node)] == Some(id) {
+            self.on[board::index(plane.node)] = None;
+        }
+    }
+}
+
+/// The text form [`Position::parse`] reads (aircraft in play only).
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let tokens: Vec<String> = self
+            .planes
+            .iter()
+            .filter(|p| !p.lost)
+            .map(|p| {
+                let side = if p.side == Side::South { 'R' } else { 'G' };
+                let kind = if p.kind == Kind::Bomber { 'b' } else { 'f' };
+                let parked = if p.moved { "" } else { "*" };
+                format!("{side}{kind}{}{:?}{parked}", board::name(p.node), p.facing)
+            })
+            .collect();
+        f.write_str(&tokens.join(" "))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_form_round_trips() {
+        let p = Position::parse("Rbe5N Gfe9S* Rfl16W").unwrap();
+        assert_eq!(p.to_string(), "Rbe5N Gfe9S* Rfl16W");
+        assert_eq!(p.at((4, 8)), Some(1));
+        assert_eq!(p.plane(2).unwrap().label(), "F1");
+        assert!(Position::parse("Rbe5N Gbe5S").is_err());
+        assert!(Position::parse("Xbe5N").is_err());
+        let start = Position::start();
+        assert_eq!(start.planes().len(), 32);
+        assert_eq!(Position::parse(&start.to_string()).unwrap(), start);
+    }
+}

@@ -1,0 +1,207 @@
+//! Playing a flight and passing the turn on: what a flight does to the board (the attack, the
+//! AA fire, the bombing), the ends it may bring (decisions 5, 6), and, once the side's turn is
+//! over, the draw counter (decision 8) and the next side — which passes at once when it cannot
+//! move («Игрушка»), and whose kinds with no aircraft left pass by themselves («Аэрофото»).
+
+use super::board::{self, AaUnit};
+use super::ending::{self, End, QUIET_LIMIT};
+use super::flight::{self, Flight};
+use super::view::{Edition, FlightView, Kind, Side};
+use super::{AirBattle, seating, text};
+use crate::event::Event;
+use crate::game::Seat;
+
+impl AirBattle {
+    /// The view of a flight, played or previewed.
+    pub(super) fn flight_view(&self, flight: &Flight) -> FlightView {
+        let plane = &self.position.planes()[usize::from(flight.plane)];
+        FlightView {
+            plane: flight.plane,
+            side: plane.side,
+            kind: plane.kind,
+            label: plane.label(),
+            motions: flight.motions.iter().map(|m| m.key()).collect(),
+            path: flight.path.clone(),
+            facing: flight.facing,
+            end: flight.end(),
+            shoots_down: flight.shoots_down,
+            shot_by: flight.shot_by,
+            bombs: flight.bombs,
+        }
+    }
+
+    fn aa_event(&self, plane: &str, side: Side, unit: &AaUnit, at: (u8, u8)) -> Event {
+        Event::new(text::AA_HIT)
+            .text("plane", plane)
+            .msg("side", text::side(side))
+            .msg("aa", text::aa(unit.kind))
+            .text("unit", board::name(unit.node))
+            .text("node", board::name(at))
+    }
+
+    /// Plays a legal flight of `seat`.
+    pub(super) fn fly(&mut self, seat: Seat, flight: Flight) -> Vec<Event> {
+        if self.last_turn != self.turn + 1 {
+            self.last.clear();
+            self.last_turn = self.turn + 1;
+        }
+        self.last.push(self.flight_view(&flight));
+        let plane = self.position.planes()[usize::from(flight.plane)].clone();
+        let (label, side) = (plane.label(), plane.side);
+        let from = flight.path[0];
+        let arrows: String = flight.motions.iter().map(|m| m.arrow()).collect();
+        let mut events = vec![if flight.path.len() > 1 {
+            Event::new(text::FLEW)
+                .seat("player", seat)
+                .msg("side", text::side(side))
+                .text("plane", label.as_str())
+                .text("arrows", arrows)
+                .text("from", board::name(from))
+                .text("to", board::name(flight.end()))
+        } else {
+            Event::new(text::TURNED)
+                .seat("player", seat)
+                .msg("side", text::side(side))
+                .text("plane", label.as_str())
+                .text("arrows", arrows)
+                .text("node", board::name(from))
+        }];
+        if let Some(target) = flight.shoots_down {
+            let target_label = self.label_of(target);
+            self.position.shoot_down(target);
+            self.loss_this_turn = true;
+            events.push(
+                Event::new(text::SHOT_DOWN)
+                    .text("plane", label.as_str())
+                    .msg("side", text::side(side))
+                    .text("target", target_label)
+                    .msg("enemy", text::side(side.other()))
+                    .text("node", board::name(flight.end())),
+            );
+        }
+        // An aircraft shot down on entering a node («Игрушка») never takes it: the enemy
+        // aircraft standing there, if any, stays.
+        if flight.shot_by.is_none() || self.edition == Edition::Photo {
+            self.position.fly(flight.plane, flight.end(), flight.facing);
+        }
+        if let Some(unit) = flight.shot_by {
+            self.position.shoot_down(flight.plane);
+            self.loss_this_turn = true;
+            events.push(self.aa_event(&label, side, &unit, flight.end()));
+        }
+        if flight.bombs {
+            events.push(
+                Event::new(text::BOMBED)
+                    .text("plane", label.as_str())
+                    .msg("side", text::side(side))
+                    .msg("enemy", text::side(side.other())),
+            );
+            events.extend(self.finish(End::Bombed(side)));
+            return events;
+        }
+        if let Some(end) = ending::air_force(&self.position, self.edition, side) {
+            events.extend(self.finish(end));
+            return events;
+        }
+        match self.edition {
+            Edition::Toy => events.extend(self.end_turn()),
+            Edition::Photo => {
+                self.done.push(plane.kind);
+                events.extend(self.settle());
+            }
+        }
+        events
+    }
+
+    /// «Аэрофото»: `seat` does not move an aircraft of `kind` this turn.
+    pub(super) fn pass(&mut self, seat: Seat, kind: Kind) -> Vec<Event> {
+        self.done.push(kind);
+        let mut events = vec![
+            Event::new(text::PASSED)
+                .seat("player", seat)
+                .msg("side", text::side(self.to_move))
+                .msg("kind", text::kind(kind)),
+        ];
+        events.extend(self.settle());
+        events
+    }
+
+    /// The side to move has finished its turn: count it, look for the draw, hand the turn on.
+    fn end_turn(&mut self) -> Vec<Event> {
+        self.turn += 1;
+        self.quiet = if self.loss_this_turn { 0 } else { self.quiet + 1 };
+        self.loss_this_turn = false;
+        self.done.clear();
+        if self.quiet >= QUIET_LIMIT {
+            return self.finish(End::Quiet);
+        }
+        self.to_move = self.to_move.other();
+        self.settle()
+    }
+
+    /// Brings the game to a point where someone must act, or to its end: an end the position
+    /// already meets; in «Аэрофото» the kinds with no aircraft left pass by themselves and a
+    /// turn with both kinds done ends; in «Игрушка» a side that cannot move passes.
+    pub(super) fn settle(&mut self) -> Vec<Event> {
+        let mut events = Vec::new();
+        if self.end.is_some() {
+            return events;
+        }
+        if let Some(end) = ending::air_force(&self.position, self.edition, self.to_move.other()) {
+            return self.finish(end);
+        }
+        match self.edition {
+            Edition::Photo => {
+                for kind in Kind::BOTH {
+                    if self.position.left(self.to_move, kind) == 0 && !self.done.contains(&kind) {
+                        self.done.push(kind);
+                    }
+                }
+                if self.done.len() == Kind::BOTH.len() {
+                    events.extend(self.end_turn());
+                }
+            }
+            Edition::Toy => {
+                let side = self.to_move;
+                let can = self.position.flying().any(|id| {
+                    self.position.planes()[usize::from(id)].side == side
+                        && flight::can_fly(&self.position, self.edition, id)
+                });
+                if !can {
+                    events.push(Event::new(text::CANNOT_MOVE).msg("side", text::side(side)));
+                    events.extend(self.end_turn());
+                }
+            }
+        }
+        events
+    }
+
+    /// Ends the game with `end` and announces it.
+    fn finish(&mut self, end: End) -> Vec<Event> {
+        self.end = Some(end);
+        self.done.clear();
+        match end {
+            End::Bombed(_) | End::Resigned(_) => Vec::new(),
+            End::AirForce(winner) => vec![
+                Event::new(text::OVER_AIR_FORCE)
+                    .msg("side", text::side(winner.other()))
+                    .msg("winner", text::side(winner)),
+            ],
+            End::Both(winner) => {
+                vec![Event::new(text::OVER_BOTH).msg("winner", text::side(winner))]
+            }
+            End::Quiet => vec![Event::new(text::OVER_DRAW).int("turns", QUIET_LIMIT)],
+        }
+    }
+
+    /// `seat` gives up, and with it its side (a commander's resignation concedes for the
+    /// team).
+    pub(super) fn resign_seat(&mut self, seat: Seat) -> Vec<Event> {
+        self.resigned.push(seat);
+        let side = seating::side_of(self.form, seat);
+        let mut events =
+            vec![Event::new(text::RESIGNED).seat("player", seat).msg("side", text::side(side))];
+        events.extend(self.finish(End::Resigned(side.other())));
+        events
+    }
+}
