@@ -183,6 +183,11 @@ pub struct Table {
     /// Actions each seat has taken (its keyboards are stale once it acts again).
     #[serde(default)]
     pub acted: BTreeMap<Seat, u64>,
+    /// The seat whose pick came last, while its choice is half made: when several seats may
+    /// act at once on the group's board (two commanders of one side), the board previews its
+    /// selection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub picked_last: Option<Seat>,
     /// The chat language at creation, for texts sent outside an input (reminders).
     #[serde(default)]
     pub lang: String,
@@ -227,6 +232,7 @@ impl Table {
             page: BTreeMap::new(),
             picks: BTreeMap::new(),
             acted: BTreeMap::new(),
+            picked_last: None,
             lang: String::new(),
             runtime: None,
         }
@@ -308,7 +314,7 @@ impl Table {
         match result {
             Ok(events) => {
                 *self.acted.entry(seat).or_insert(0) += 1;
-                self.clear_picks();
+                self.clear_picks_after(seat);
                 self.touch(now);
                 self.refresh_status();
                 self.sync_state();
@@ -396,6 +402,12 @@ impl Table {
     /// Records a pick or page turn of `seat` (its selection or page changed).
     pub fn note_pick(&mut self, seat: Seat, now: u64) {
         *self.picks.entry(seat).or_insert(0) += 1;
+        let half_made = self.selection.get(&seat).is_some_and(|s| !s.is_empty());
+        self.picked_last = if half_made {
+            Some(seat)
+        } else {
+            self.selection.iter().find(|(_, s)| !s.is_empty()).map(|(seat, _)| *seat)
+        };
         self.touch(now);
     }
 
@@ -403,6 +415,35 @@ impl Table {
         self.selection.clear();
         self.page.clear();
         self.picks.clear();
+        self.picked_last = None;
+    }
+
+    /// After `seat` acted: its own picks go, and so does every other seat's half-made choice
+    /// unless that seat may still act and its picks still lead somewhere — a teammate's move
+    /// does not undo what the other commander of the side was choosing (nor make their
+    /// buttons stale) when it leaves that choice open.
+    fn clear_picks_after(&mut self, seat: Seat) {
+        let others: Vec<(Seat, Vec<String>)> = self
+            .selection
+            .iter()
+            .filter(|(other, picks)| **other != seat && !picks.is_empty())
+            .map(|(other, picks)| (*other, picks.clone()))
+            .collect();
+        let mut kept = Vec::new();
+        if let (false, Ok(game)) = (others.is_empty(), self.game_ref()) {
+            let to_move = game.to_move();
+            kept = others
+                .into_iter()
+                .filter(|(other, picks)| {
+                    to_move.includes(*other) && game.choices(*other).is_prefix(picks)
+                })
+                .collect();
+        }
+        let kept_seats: Vec<Seat> = kept.iter().map(|(other, _)| *other).collect();
+        self.selection.retain(|other, _| kept_seats.contains(other));
+        self.page.retain(|other, _| kept_seats.contains(other));
+        self.picks.retain(|other, _| kept_seats.contains(other));
+        self.picked_last = self.picked_last.filter(|s| kept_seats.contains(s));
     }
 
     fn append(&mut self, entry: LogEntry) {

@@ -7,6 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 
 use common::{Chatroom, buttons_of, is_ping, start_game};
+use igroteka::app::token::{Token, Version};
 use igroteka::app::{Dest, Effect};
 use igroteka::registry::GAMES;
 use igroteka::rng;
@@ -53,9 +54,15 @@ fn every_game_can_be_played_to_the_end_by_pressing_buttons() {
                 assert!(presses < 20_000, "{}: no end after {presses} presses", info.id);
                 let boards = keyboards(&room);
                 let mut candidates: Vec<(String, String)> = Vec::new();
+                // A group button is pressed by the seat it was made for (two commanders of a
+                // side share the board), a lobby-style one by the player named to move.
                 if let Some(name) = mover(&room.latest_text()) {
                     for (_, token) in boards.get(&None).cloned().unwrap_or_default() {
-                        candidates.push((name.clone(), token));
+                        let presser = match Token::parse(&token).map(|t| t.version) {
+                            Some(Version::Keyboard(k)) => players[k.seat].to_string(),
+                            _ => name.clone(),
+                        };
+                        candidates.push((presser, token));
                     }
                 }
                 for name in players {

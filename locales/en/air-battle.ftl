@@ -24,6 +24,10 @@ air-aa-gun = AA gun
 
 prompt-air-toy = choose an aircraft, then its operation, then confirm.
 prompt-air-photo = choose an aircraft and its motions one by one (↑ step, ↺ ↻ turn), then done — or pass.
+prompt-air-toy-bomber = choose a bomber (B), then its operation, then confirm.
+prompt-air-toy-fighter = choose a fighter (F), then its operation, then confirm.
+prompt-air-photo-bomber = choose a bomber (B) and its motions one by one (↑ step, ↺ ↻ turn), then done — or pass.
+prompt-air-photo-fighter = choose a fighter (F) and its motions one by one (↑ step, ↺ ↻ turn), then done — or pass.
 btn-air-operation = { $arrows }
 btn-air-motion = { $arrow }
 btn-air-confirm = ✅ Confirm

@@ -48,6 +48,14 @@ struct Earlier {
     events: Vec<Event>,
 }
 
+/// The half-made choice the group's board previews: the one picked last among the seats that
+/// may act now, or else the first of them that has one.
+fn previewed_selection(table: &Table, seats: &[Seat]) -> Vec<String> {
+    let half_made = |seat: &Seat| table.selection.get(seat).filter(|s| !s.is_empty());
+    let last = table.picked_last.filter(|seat| seats.contains(seat));
+    last.iter().chain(seats).find_map(|seat| half_made(seat)).cloned().unwrap_or_default()
+}
+
 /// A Back or page button.
 fn is_navigation(token: &str) -> bool {
     Token::parse(token).is_some_and(|t| matches!(t.op, Op::Back | Op::Page(_)))
@@ -431,38 +439,40 @@ impl<S: Store> App<S> {
                 }
             }
             ToMove::Seats(seats) => {
-                let single = match seats.as_slice() {
-                    [seat] => Some(*seat),
-                    _ => None,
-                };
-                let choices = match single {
-                    Some(seat) => Some(self.choices_of(table, seat)?),
-                    None => None,
-                };
-                match (single, choices) {
-                    (Some(seat), Some(choices)) if !choices.private => {
-                        let prompt = choices.prompt.as_deref().unwrap_or("prompt-choose");
-                        lines.push(i18n.text(
-                            lang,
-                            "turn-prompt",
-                            &[
-                                ("player", seat_name(table, seat).into()),
-                                ("prompt", i18n.plain(lang, prompt).into()),
-                            ],
-                        ));
-                        selection = table.selection.get(&seat).cloned().unwrap_or_default();
-                        message.buttons = self.step_buttons(lang, table, seat, &choices);
+                let mut keyboards = Vec::new();
+                for seat in seats {
+                    let choices = self.choices_of(table, *seat)?;
+                    if choices.private {
+                        keyboards.clear();
+                        break;
                     }
-                    _ => {
-                        let names: Vec<String> =
-                            seats.iter().map(|s| seat_name(table, *s)).collect();
-                        lines.push(i18n.text(
-                            lang,
-                            "turn-waiting-private",
-                            &[("players", names.join(", ").into())],
-                        ));
-                    }
+                    keyboards.push((*seat, choices));
                 }
+                if keyboards.is_empty() {
+                    let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
+                    lines.push(i18n.text(
+                        lang,
+                        "turn-waiting-private",
+                        &[("players", names.join(", ").into())],
+                    ));
+                }
+                // Every seat that may act now gets its prompt and its own buttons, one block
+                // after another (two commanders of a side, either of whom may move): each
+                // button's token names its seat, so a press on a teammate's block is refused
+                // politely and the blocks never get in each other's way.
+                for (seat, choices) in &keyboards {
+                    let prompt = choices.prompt.as_deref().unwrap_or("prompt-choose");
+                    lines.push(i18n.text(
+                        lang,
+                        "turn-prompt",
+                        &[
+                            ("player", seat_name(table, *seat).into()),
+                            ("prompt", i18n.plain(lang, prompt).into()),
+                        ],
+                    ));
+                    message.buttons.extend(self.step_buttons(lang, table, *seat, choices));
+                }
+                selection = previewed_selection(table, seats);
             }
             ToMove::Chance => {}
         }

@@ -255,11 +255,7 @@ impl Game for AirBattle {
         if kinds.is_empty() {
             return Choices::default();
         }
-        let prompt = match self.edition {
-            Edition::Toy => text::PROMPT_TOY,
-            Edition::Photo => text::PROMPT_PHOTO,
-        };
-        let mut choices = Choices::new(prompt);
+        let mut choices = Choices::new(text::prompt(self.edition, &kinds));
         for id in self.own_planes(&kinds) {
             for flight in flight::flights(&self.position, self.edition, id) {
                 let path = self.path_of(&flight);

@@ -2,7 +2,7 @@
 //! locale files translate all of them.
 
 use super::board::AaKind;
-use super::view::{Kind, Side};
+use super::view::{Edition, Kind, Side};
 
 /// Buttons: an «Игрушка» operation (`$arrows`), one «Аэрофото» motion (`$arrow`), "confirm"
 /// after an operation, "done" after the motions, a «Аэрофото» pass of one kind.
@@ -14,9 +14,25 @@ pub const BTN_PASS_BOMBER: &str = "btn-air-pass-bomber";
 pub const BTN_PASS_FIGHTER: &str = "btn-air-pass-fighter";
 
 /// Prompts: «Игрушка» (pick an aircraft and an operation), «Аэрофото» (an aircraft and its
-/// motions, or pass).
+/// motions, or pass); for a commander of one kind (two against two) they name the kind.
 pub const PROMPT_TOY: &str = "prompt-air-toy";
 pub const PROMPT_PHOTO: &str = "prompt-air-photo";
+pub const PROMPT_TOY_BOMBER: &str = "prompt-air-toy-bomber";
+pub const PROMPT_TOY_FIGHTER: &str = "prompt-air-toy-fighter";
+pub const PROMPT_PHOTO_BOMBER: &str = "prompt-air-photo-bomber";
+pub const PROMPT_PHOTO_FIGHTER: &str = "prompt-air-photo-fighter";
+
+/// The prompt of a seat that may move aircraft of `kinds` now.
+pub fn prompt(edition: Edition, kinds: &[Kind]) -> &'static str {
+    match (edition, kinds) {
+        (Edition::Toy, [Kind::Bomber]) => PROMPT_TOY_BOMBER,
+        (Edition::Toy, [Kind::Fighter]) => PROMPT_TOY_FIGHTER,
+        (Edition::Toy, _) => PROMPT_TOY,
+        (Edition::Photo, [Kind::Bomber]) => PROMPT_PHOTO_BOMBER,
+        (Edition::Photo, [Kind::Fighter]) => PROMPT_PHOTO_FIGHTER,
+        (Edition::Photo, _) => PROMPT_PHOTO,
+    }
+}
 
 /// Events. Arguments: `player` a seat; `side` a [`side`] id, `kind` a [`kind`] id, `aa` an
 /// [`aa`] id; `plane`, `target` aircraft labels (B1, F7); `from`, `to`, `node` node names;
@@ -65,6 +81,10 @@ pub const ALL: &[&str] = &[
     BTN_PASS_FIGHTER,
     PROMPT_TOY,
     PROMPT_PHOTO,
+    PROMPT_TOY_BOMBER,
+    PROMPT_TOY_FIGHTER,
+    PROMPT_PHOTO_BOMBER,
+    PROMPT_PHOTO_FIGHTER,
     FLEW,
     TURNED,
     SHOT_DOWN,
