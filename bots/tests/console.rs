@@ -58,12 +58,15 @@ impl Console {
     }
 }
 
-/// The player named in the latest "X, your turn" line.
+/// The player whose buttons come first on the latest board: the first of the "X, your turn"
+/// lines that stand together at its end (two commanders of a side each get a line, in the
+/// order of their blocks of buttons).
 fn player_to_move(output: &str) -> Option<String> {
-    output
-        .lines()
-        .rev()
-        .find_map(|line| line.trim().split_once(", your turn").map(|(name, _)| name.to_string()))
+    let name = |line: &str| line.trim().split_once(", your turn").map(|(n, _)| n.to_string());
+    let lines: Vec<&str> = output.lines().collect();
+    let last = lines.iter().rposition(|line| name(line).is_some())?;
+    let first = lines[..last].iter().rposition(|line| name(line).is_none()).map_or(0, |i| i + 1);
+    name(lines[first])
 }
 
 /// Plays first buttons until the game ends or `limit` presses; returns the last output.
@@ -151,6 +154,56 @@ fn four_users_play_a_whole_thousand_game_to_the_final_scoring() {
     assert!(console.child.wait().unwrap().success());
 }
 
+/// «Воздушный бой»: two users play «Игрушка» to the end.
+#[test]
+fn two_users_play_a_whole_toy_air_battle() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let lobby = console.say("as Alice /play air-battle");
+    assert!(lobby.contains("«Игрушка»"), "the edition in the lobby: {lobby}");
+    console.say("as Bob press Join");
+    let started = console.say("as Alice press Start");
+    assert!(started.contains("Alice, your turn") && started.contains("[board: "), "{started}");
+    let (output, presses) = play(&mut console, started, 20_000);
+    assert!(output.contains("Game over"), "no end after {presses} presses: {output}");
+    // A ranking line per player (a draw ranks both first).
+    for name in ["Alice", "Bob"] {
+        let ranked = output.lines().any(|l| l.trim().ends_with(&format!(". {name}")));
+        assert!(ranked, "{name} ranked: {output}");
+    }
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
+
+/// «Воздушный бой»: four users play «Аэрофото» two against two to the end — a bomber and a
+/// fighter commander a side, both of the side to move asked at once on the one board.
+#[test]
+fn four_users_play_a_whole_photo_air_battle_two_against_two() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("as Alice /play air-battle photo");
+    for user in ["Bob", "Carol", "Dana"] {
+        console.say(&format!("as {user} press Join"));
+    }
+    let started = console.say("as Alice press Start");
+    assert!(
+        started.contains("Alice, your turn: choose a bomber")
+            && started.contains("Bob, your turn: choose a fighter"),
+        "both Red commanders are asked: {started}"
+    );
+    // Bob (fighters) may not press Alice's button (the bombers' pass, the first).
+    let refused = console.say("as Bob press 1");
+    assert!(refused.contains("another player"), "{refused}");
+    let (output, presses) = play(&mut console, started, 20_000);
+    assert!(output.contains("Game over"), "no end after {presses} presses: {output}");
+    for name in ["Alice", "Bob", "Carol", "Dana"] {
+        let ranked = output.lines().any(|l| l.trim().ends_with(&format!(". {name}")));
+        assert!(ranked, "{name} ranked: {output}");
+    }
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
+
 #[test]
 fn the_tanks_set_up_goes_through_each_users_private_messages() {
     let dir = tempfile::tempdir().unwrap();
@@ -182,7 +235,7 @@ fn games_lists_every_game_id_first() {
     let out = Command::new(env!("CARGO_BIN_EXE_igroteka")).arg("games").output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     let ids: Vec<&str> = text.lines().map(|l| l.split('\t').next().unwrap()).collect();
-    assert_eq!(ids, ["aeroplane", "tank-battle", "tanks", "thousand"]);
+    assert_eq!(ids, ["aeroplane", "air-battle", "tank-battle", "tanks", "thousand"]);
 }
 
 #[test]

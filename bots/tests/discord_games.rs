@@ -115,6 +115,33 @@ fn a_whole_thousand_game_for_four_under_the_limits() {
     assert_the_end(&mut t, table, moves, started);
 }
 
+/// «Воздушный бой», «Игрушка» for two, to its own end.
+#[test]
+fn a_whole_toy_air_battle_for_two_under_the_limits() {
+    let mut t = table::start_with(fast(), &[(101, "Ann"), (102, "Boris")]);
+    let (ann, boris) = players(&t);
+    let started = Instant::now();
+    let table = t.open("air-battle", &[], &[&ann, &boris]);
+    let moves = play_to_the_end(&t, &|_| true, Duration::from_secs(400));
+    assert_the_end(&mut t, table, moves, started);
+}
+
+/// «Воздушный бой», «Аэрофото» two against two, to its own end: each button is pressed by the
+/// commander whose block it is in.
+#[test]
+fn a_whole_photo_air_battle_two_against_two_under_the_limits() {
+    let users = [(101, "Ann"), (102, "Boris"), (103, "Chen"), (104, "Dana")];
+    let mut t = table::start_with(fast(), &users);
+    let seated: Vec<TestUser> = t.users.clone();
+    let started = Instant::now();
+    let table = t.open("air-battle", &[("edition", "photo")], &seated.iter().collect::<Vec<_>>());
+    let first = t.live_board().unwrap();
+    let text = shown(&first.content);
+    assert!(text.contains("Ann, your turn") && text.contains("Boris, your turn"), "{text}");
+    let moves = play_to_the_end(&t, &|_| true, Duration::from_secs(400));
+    assert_the_end(&mut t, table, moves, started);
+}
+
 /// Random set-up, then Ready, through `user`'s own (ephemeral) set-up message (newer than
 /// `after`).
 fn set_up(t: &Table, user: &TestUser, after: u64) {

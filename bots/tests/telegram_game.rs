@@ -189,6 +189,41 @@ fn tanks_with_its_private_set_up_from_lobby_to_game_over_under_real_limits() {
 }
 
 #[test]
+fn toy_air_battle_for_two_from_lobby_to_game_over_under_real_limits() {
+    let started = Instant::now();
+    let room = Room::new(-100_116);
+    let players = players(2, 1501);
+    let first = start_game(&room.emulator, room.chat, &players, "air-battle");
+    let table = table_of(&first.tokens()[0].1);
+    let played = room.play_then_resign(&players, BUDGET);
+    assert!(played.presses >= 3, "not even one flight (aircraft, operation, confirm)");
+    room.check_the_end(&players, table);
+    eprintln!("air-battle toy: {} presses in {:?}", played.presses, started.elapsed());
+}
+
+/// Two against two in «Аэрофото»: both commanders of the side to move are asked on the one
+/// board and mentioned in the one ping; each presses their own block; one resignation concedes
+/// for the side.
+#[test]
+fn photo_air_battle_two_against_two_from_lobby_to_game_over_under_real_limits() {
+    let started = Instant::now();
+    let room = Room::new(-100_117);
+    let players = players(4, 1601);
+    let first = start_game(&room.emulator, room.chat, &players, "air-battle photo");
+    let table = table_of(&first.tokens()[0].1);
+    let text = first.plain();
+    assert!(text.contains("Alice, your turn") && text.contains("Boris, your turn"), "{text}");
+    let ping = room
+        .emulator
+        .wait("the first ping", STEP, |s| s.latest(room.chat, |m| m.plain().starts_with("🔔")));
+    assert_eq!(ping.text.matches("tg://user?id=").count(), 2, "both commanders: {}", ping.text);
+    let played = room.play_then_resign(&players, BUDGET - 4);
+    assert!(played.presses >= 2, "only {} presses", played.presses);
+    room.check_the_end(&players, table);
+    eprintln!("air-battle photo 2v2: {} presses in {:?}", played.presses, started.elapsed());
+}
+
+#[test]
 fn thousand_for_four_from_lobby_to_game_over_under_real_limits() {
     let started = Instant::now();
     let room = Room::new(-100_115);

@@ -53,7 +53,7 @@ struct Earlier {
 fn previewed_selection(table: &Table, seats: &[Seat]) -> Vec<String> {
     let half_made = |seat: &Seat| table.selection.get(seat).filter(|s| !s.is_empty());
     let last = table.picked_last.filter(|seat| seats.contains(seat));
-    last.iter().chain(seats).find_map(|seat| half_made(seat)).cloned().unwrap_or_default()
+    last.iter().chain(seats).find_map(half_made).cloned().unwrap_or_default()
 }
 
 /// A Back or page button.

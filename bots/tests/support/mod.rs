@@ -15,6 +15,7 @@ pub mod play;
 pub mod process;
 pub mod server;
 pub mod state;
+pub mod turns;
 pub mod webhook;
 
 use std::path::Path;

@@ -108,13 +108,21 @@ pub fn open_and_start(emulator: &Emulator, chat: i64, players: &[TestUser], game
 /// is brought up to date). Returns the board pressed and the answer.
 pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answer) {
     let board = current_board(emulator, chat).expect("a board with a keyboard");
-    let player = to_move(&board, players).unwrap_or_else(|| {
-        panic!("nobody named in {:?}\n{}", board.plain(), emulator.transcript())
-    });
     let photo = board.photo.as_deref().expect("the board is a photo");
     let (w, h) = png_size(photo);
     assert!(w >= 100 && h >= 100, "a tiny board: {w}×{h}");
-    let (_, data) = board.tokens()[0].clone();
+    let tokens = board.tokens();
+    let (_, data) = tokens[0].clone();
+    // The button's own block names who presses it (two commanders may share a board).
+    let all: Vec<&str> = tokens.iter().map(|(_, t)| t.as_str()).collect();
+    let named =
+        super::turns::presser(&board.plain(), &all, &data, players.iter().map(|p| p.name.as_str()));
+    let player = named
+        .and_then(|name| players.iter().find(|p| p.name == name))
+        .or_else(|| to_move(&board, players))
+        .unwrap_or_else(|| {
+            panic!("nobody named in {:?}\n{}", board.plain(), emulator.transcript())
+        });
     let answer = press(emulator, player, &board, &data);
     assert!(!answer.alert, "a legal move was refused: {answer:?}\n{}", emulator.transcript());
     wait_edit(emulator, &board);

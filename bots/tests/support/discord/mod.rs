@@ -17,6 +17,8 @@ pub mod server;
 pub mod state;
 pub mod table;
 pub mod tls;
+#[path = "../turns.rs"]
+pub mod turns;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};

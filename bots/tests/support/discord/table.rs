@@ -277,15 +277,22 @@ impl Table {
             .into_iter()
             .filter(|(_, id)| id.rsplit(':').next().is_some_and(|op| op.starts_with('c')))
             .collect();
-        let Some(player) = self.to_move() else {
-            panic!("nobody to move on the board: {}\n{}", board.content, self.report())
-        };
         let (_, id) = options
             .iter()
             .find(|(label, _)| prefer(label))
             .or(options.first())
             .cloned()
             .unwrap_or_else(|| panic!("no option on the board\n{}", self.report()));
+        // The button's own block names who presses it (two commanders may share a board).
+        let all: Vec<&str> = before.iter().map(String::as_str).collect();
+        let names = self.users.iter().map(|u| u.name.as_str());
+        let named = super::turns::presser(&shown(&board.content), &all, &id, names);
+        let player = named
+            .and_then(|name| self.users.iter().find(|u| u.name == name).cloned())
+            .or_else(|| self.to_move());
+        let Some(player) = player else {
+            panic!("nobody to move on the board: {}\n{}", board.content, self.report())
+        };
         let (_, refused) = self.press_until(&player, &board, &id, |t| {
             t.live_board().is_some_and(|b| tokens(&b) != before)
         });
