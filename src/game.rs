@@ -164,6 +164,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn score_sheet(&self) -> Option<Sheet> {
         None
     }
+
+    /// What is played for `seat` when its time runs out under the `skip` policy
+    /// ([`crate::clock`]): the rules' default move. The default is the first option offered —
+    /// roll the die, then the first legal move; a game where the turn may be passed, or whose
+    /// first option is not a sensible default, says so here (and in its docs/rules page).
+    /// Called again while the seat stays to move, so a multi-step turn is played through.
+    fn timeout_action(&self, seat: Seat) -> Option<Self::Action> {
+        self.choices(seat).options.into_iter().next().map(|choice| choice.action)
+    }
 }
 
 /// Applies `action` after checking it is legal for `actor` now: the single gate through which

@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod choice;
+pub mod clock;
 pub mod dice;
 pub mod event;
 pub mod game;

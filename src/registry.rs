@@ -32,6 +32,8 @@ pub trait DynGame: Debug + Send + Sync {
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
     fn outcome(&self) -> Option<Outcome>;
     fn score_sheet(&self) -> Option<Sheet>;
+    /// [`Game::timeout_action`], as JSON.
+    fn timeout_action(&self, seat: Seat) -> Option<Value>;
     /// The state as JSON text (what the store keeps).
     fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynGame>;
@@ -78,6 +80,9 @@ impl<G: Game> DynGame for Erased<G> {
     fn score_sheet(&self) -> Option<Sheet> {
         self.0.score_sheet()
     }
+    fn timeout_action(&self, seat: Seat) -> Option<Value> {
+        self.0.timeout_action(seat).map(|action| to_json(&action))
+    }
     fn snapshot(&self) -> String {
         serde_json::to_string(&self.0).expect("game states serialize to JSON")
     }
@@ -107,6 +112,8 @@ pub struct GameInfo {
     pub settings: &'static [SettingSpec],
     /// The game needs private messages (a secret set-up).
     pub private_setup: bool,
+    /// Live (one sitting) or long (days): the default turn time.
+    pub pace: crate::clock::Pace,
     pub start: fn(&Setup) -> Result<Box<dyn DynGame>, SetupError>,
     /// Brings a game back from its [`DynGame::snapshot`].
     pub restore: fn(&str) -> Result<Box<dyn DynGame>, serde_json::Error>,
@@ -154,18 +161,28 @@ impl GameInfo {
     pub fn name_id(&self) -> String {
         format!("game-{}", self.id)
     }
+
+    /// Every lobby setting of a table of this game: the game's own, then the turn clock's
+    /// (`turn`, `timeout`, `misses`; see [`crate::clock`]).
+    pub fn table_settings(&self) -> Vec<SettingSpec> {
+        self.settings.iter().chain(crate::clock::settings(self.pace)).copied().collect()
+    }
 }
 
 /// Builds the [`GameInfo`] fields that only depend on the game type.
 #[macro_export]
 macro_rules! game_info {
     ($ty:ty, aliases: $aliases:expr, seats: $seats:expr, settings: $settings:expr, private_setup: $private:expr $(,)?) => {
+        $crate::game_info!($ty, aliases: $aliases, seats: $seats, settings: $settings, private_setup: $private, pace: $crate::clock::Pace::Long)
+    };
+    ($ty:ty, aliases: $aliases:expr, seats: $seats:expr, settings: $settings:expr, private_setup: $private:expr, pace: $pace:expr $(,)?) => {
         $crate::registry::GameInfo {
             id: <$ty as $crate::game::Game>::ID,
             aliases: $aliases,
             seats: $seats,
             settings: $settings,
             private_setup: $private,
+            pace: $pace,
             start: |setup| {
                 let game = <$ty as $crate::game::Game>::new(setup)?;
                 Ok(Box::new($crate::registry::Erased(game)))

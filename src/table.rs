@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use crate::clock::{Rules, TurnClock};
 use crate::event::Event;
 use crate::game::{ActionError, Actor, Seat, Setup, SetupError, ToMove};
 use crate::registry::{self, DynGame, GameInfo, RestoreError};
@@ -191,6 +192,9 @@ pub struct Table {
     /// The chat language at creation, for texts sent outside an input (reminders).
     #[serde(default)]
     pub lang: String,
+    /// The turn clock: when the turn began, reminders sent, missed turns (see [`crate::clock`]).
+    #[serde(default)]
+    pub clock: TurnClock,
     #[serde(skip)]
     runtime: Option<Box<dyn DynGame>>,
 }
@@ -234,6 +238,7 @@ impl Table {
             acted: BTreeMap::new(),
             picked_last: None,
             lang: String::new(),
+            clock: TurnClock::default(),
             runtime: None,
         }
     }
@@ -288,6 +293,7 @@ impl Table {
         self.rng = rng;
         self.refresh_status();
         self.sync_state();
+        self.clock.restart(now);
         Ok(events)
     }
 
@@ -309,15 +315,18 @@ impl Table {
         chance: &mut dyn ChanceSource,
     ) -> Result<Vec<Event>, TableError> {
         let backup = self.runtime.clone();
+        let before = self.to_move();
         let (log_len, new_log_len) = (self.log_len, self.new_log.len());
         let result = self.try_act(seat, action, chance);
         match result {
             Ok(events) => {
                 *self.acted.entry(seat).or_insert(0) += 1;
+                self.clock.misses.remove(&seat);
                 self.clear_picks_after(seat);
                 self.touch(now);
                 self.refresh_status();
                 self.sync_state();
+                self.turn_clock_after(&before, now);
                 Ok(events)
             }
             Err(e) => {
@@ -354,6 +363,7 @@ impl Table {
 
     /// A seat gives up.
     pub fn resign(&mut self, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
+        let before = self.to_move();
         let mut events = self.game()?.resign(seat);
         self.append(LogEntry::Resign { seat });
         *self.acted.entry(seat).or_insert(0) += 1;
@@ -364,7 +374,32 @@ impl Table {
         self.touch(now);
         self.refresh_status();
         self.sync_state();
+        self.turn_clock_after(&before, now);
         Ok(events)
+    }
+
+    /// The turn clock starts again when someone who was not to move before an action is to
+    /// move after it; a seat that goes on (a jump chain, a bonus roll) or a teammate who was
+    /// already asked keeps the time they had.
+    fn turn_clock_after(&mut self, before: &ToMove, now: u64) {
+        let ToMove::Seats(after) = self.to_move() else { return };
+        if after.iter().any(|seat| !before.includes(*seat)) {
+            self.clock.restart(now);
+        }
+    }
+
+    /// The clock rules this table's settings choose.
+    pub fn clock_rules(&self) -> Option<Rules> {
+        self.info().map(|info| Rules::of(&self.settings, info.pace))
+    }
+
+    /// When the table next needs the clock's attention (a reminder or the deadline), while a
+    /// game runs with a time limit; the store indexes it.
+    pub fn due(&self) -> Option<u64> {
+        if self.status.is_over() || self.status == Status::Lobby {
+            return None;
+        }
+        self.clock.next(&self.clock_rules()?).map(|(at, _)| at)
     }
 
     /// Marks the table aborted.

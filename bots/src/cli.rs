@@ -40,7 +40,7 @@ pub fn parse_game_args(args: &[String], flags: &[&str]) -> Result<GameArgs, Stri
     if !info.seats.contains(&seats) {
         return Err(format!("{} takes {} players", info.id, info.seats));
     }
-    let settings = settings::parse(info.settings, &words).map_err(|e| e.to_string())?;
+    let settings = settings::parse(&info.table_settings(), &words).map_err(|e| e.to_string())?;
     let seed = seed.unwrap_or_else(rand_seed);
     Ok(GameArgs { info, setup: Setup { seats, settings }, seed, rest })
 }
@@ -63,8 +63,11 @@ fn ascii_seats(info: &GameInfo) -> String {
 /// `igroteka games`: one line per game, starting with its id.
 pub fn games(out: &mut impl Write) -> std::io::Result<()> {
     for info in GAMES {
-        let settings: Vec<String> =
-            info.settings.iter().map(|s| format!("{}={}", s.key, s.values.join("|"))).collect();
+        let settings: Vec<String> = info
+            .table_settings()
+            .iter()
+            .map(|s| format!("{}={}", s.key, s.values.join("|")))
+            .collect();
         writeln!(out, "{}\t{} players\t{}", info.id, ascii_seats(info), settings.join(" "))?;
     }
     Ok(())

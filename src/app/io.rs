@@ -56,6 +56,9 @@ pub enum Action {
     /// user (a Telegram user who never started the bot, a Discord user with closed DMs). The
     /// adapter's deliverer reports it; the engine tells the group once per game.
     Unreachable { table: u64 },
+    /// The clock: adapters send one every few seconds (the input's chat and user are not
+    /// read); tables whose turn clock is due at `now` get their reminders or deadlines.
+    Tick,
 }
 
 /// One event from a platform.

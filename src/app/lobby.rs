@@ -38,10 +38,10 @@ impl<S: Store> App<S> {
             }
         };
         let words: Vec<&str> = args[used..].iter().map(String::as_str).collect();
-        match settings::parse(info.settings, &words) {
+        match settings::parse(&info.table_settings(), &words) {
             Ok(chosen) => self.open_lobby(ctx, info, chosen),
             Err(e) => {
-                let help = self.settings_help(ctx.lang, info);
+                let help = settings_help(info);
                 Ok(self.reply(
                     ctx,
                     "play-bad-setting",
@@ -63,17 +63,6 @@ impl<S: Store> App<S> {
             Ok(_) | Err(StoreError::Corrupt { .. }) => Ok(None),
             Err(e) => Err(e),
         }
-    }
-
-    fn settings_help(&self, lang: &str, info: &GameInfo) -> String {
-        if info.settings.is_empty() {
-            return self.i18n.plain(lang, "settings-none");
-        }
-        info.settings
-            .iter()
-            .map(|s| format!("{}={}", s.key, s.values.join("|")))
-            .collect::<Vec<_>>()
-            .join(", ")
     }
 
     /// `/play` alone: one button per game.
@@ -105,7 +94,7 @@ impl<S: Store> App<S> {
             return Ok(effects);
         }
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
-        effects.extend(self.open_lobby(ctx, info, settings::defaults(info.settings))?);
+        effects.extend(self.open_lobby(ctx, info, settings::defaults(&info.table_settings()))?);
         Ok(effects)
     }
 
@@ -164,9 +153,7 @@ impl<S: Store> App<S> {
                 ("players", players.join(", ").into()),
             ],
         ));
-        if !info.settings.is_empty() {
-            lines.push(settings_line(i18n, lang, table, info));
-        }
+        lines.push(settings_line(i18n, lang, table, info));
         lines.push(i18n.plain(lang, "lobby-hint"));
         let token = |op| ButtonKind::Token(Token::new(table.id, table.seq, op).encode());
         let mut buttons = vec![vec![
@@ -174,7 +161,7 @@ impl<S: Store> App<S> {
             Button { text: i18n.plain(lang, "btn-leave"), kind: token(Op::Leave) },
             Button { text: i18n.plain(lang, "btn-start"), kind: token(Op::Start) },
         ]];
-        for (i, spec) in info.settings.iter().enumerate() {
+        for (i, spec) in info.table_settings().iter().enumerate() {
             let value = settings::get(&table.settings, spec);
             buttons.push(vec![Button {
                 text: setting_text(i18n, lang, spec, value),
@@ -224,13 +211,13 @@ impl<S: Store> App<S> {
                 "leave-done"
             }
             Op::Setting(i) => {
-                let Some(spec) = info.settings.get(i) else {
+                let Some(spec) = info.table_settings().get(i).copied() else {
                     return Ok(self.reply(ctx, "press-forged", &[]));
                 };
                 if table.creator != user {
                     return Ok(self.reply(ctx, "setting-creator-only", &[]));
                 }
-                let next = spec.next_value(settings::get(&table.settings, spec));
+                let next = spec.next_value(settings::get(&table.settings, &spec));
                 table.settings.insert(spec.key.to_string(), next.to_string());
                 "setting-done"
             }
@@ -295,4 +282,13 @@ impl<S: Store> App<S> {
         ));
         Ok(effects)
     }
+}
+
+/// `key=value|value, …` for every setting of a table of `info`.
+fn settings_help(info: &GameInfo) -> String {
+    info.table_settings()
+        .iter()
+        .map(|s| format!("{}={}", s.key, s.values.join("|")))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

@@ -11,6 +11,7 @@
 //! belongs to no table); everything a table shows goes through its outbox, delivered by the
 //! adapter's deliverer for the tables [`App::take_dirty`] names.
 
+mod clock;
 mod commands;
 mod io;
 mod lobby;
@@ -172,6 +173,9 @@ impl<S: Store> App<S> {
     /// the retry then sees the other writer's change, and either still applies (the other
     /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
+        if input.action == Action::Tick {
+            return self.tick(input.now);
+        }
         let ctx = self.ctx(input);
         if input.chat.private && !matches!(input.action, Action::Unreachable { .. }) {
             // They wrote to the bot: it can write to them again.
@@ -217,6 +221,7 @@ impl<S: Store> App<S> {
             Action::Press { token, .. } => self.press(ctx, token),
             Action::Text { .. } => Ok(Vec::new()),
             Action::Unreachable { table } => self.unreachable(ctx, *table),
+            Action::Tick => Ok(Vec::new()),
         }
     }
 

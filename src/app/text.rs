@@ -73,7 +73,7 @@ pub fn game_name(i18n: &I18n, lang: &str, info: &GameInfo) -> String {
 
 /// "Take-off: even · Centre: exact …" for the lobby.
 pub fn settings_line(i18n: &I18n, lang: &str, table: &Table, info: &GameInfo) -> String {
-    info.settings
+    info.table_settings()
         .iter()
         .map(|spec| setting_text(i18n, lang, spec, settings::get(&table.settings, spec)))
         .collect::<Vec<_>>()

@@ -398,7 +398,7 @@ impl<S: Store> App<S> {
     }
 
     /// The ping for whoever must act now, or, when the game is over, the old ping retired.
-    fn ping(&self, lang: &str, table: &mut Table) -> Effect {
+    pub(super) fn ping(&self, lang: &str, table: &mut Table) -> Effect {
         let to = group_of(table);
         let ToMove::Seats(seats) = table.to_move() else {
             return Effect::Clear { to, slot: Slot::Ping };
@@ -473,6 +473,7 @@ impl<S: Store> App<S> {
                     message.buttons.extend(self.step_buttons(lang, table, *seat, choices));
                 }
                 selection = previewed_selection(table, seats);
+                lines.extend(self.time_left_line(lang, table, seats));
             }
             ToMove::Chance => {}
         }

@@ -77,6 +77,9 @@ pub trait Store {
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError>;
     /// Every unfinished table, to resume after a restart.
     fn unfinished(&self) -> Result<Vec<u64>, StoreError>;
+    /// Tables whose turn clock is due at `now` or earlier, soonest first, at most `limit`:
+    /// read from an index, so the cost does not grow with the idle tables.
+    fn due_tables(&self, now: u64, limit: usize) -> Result<Vec<u64>, StoreError>;
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError>;
     /// Makes everything saved so far durable.
@@ -176,6 +179,7 @@ impl SledStore {
         let unfinished = db.open_tree("unfinished")?;
         let log = db.open_tree("log")?;
         let outbox = db.open_tree("outbox")?;
+        let due = db.open_tree("due")?;
         let staged = Staged::new([
             tables.clone(),
             chats.clone(),
@@ -183,6 +187,7 @@ impl SledStore {
             unfinished.clone(),
             log,
             outbox.clone(),
+            due,
         ]);
         Ok(SledStore {
             issued: Arc::new(AtomicU64::new(start)),
@@ -253,6 +258,35 @@ fn index_fingerprint(table: &Table) -> u64 {
     }
     // Zero marks "never indexed" (put_raw), so a real fingerprint is never zero.
     hasher.finish() | 1
+}
+
+/// Keeps the clock index in step with a table's next due time: `d` + time + id for the tick's
+/// range scan, `t` + id → time to find the old entry when the time changes.
+fn index_due(staged: &mut Staged, id: u64, due: Option<u64>) -> Result<(), StoreError> {
+    let mut of = vec![b't'];
+    of.extend_from_slice(&id.to_be_bytes());
+    let old = staged.get(Kind::Due, &of)?.as_deref().and_then(id_from);
+    if old == due {
+        return Ok(());
+    }
+    if let Some(old) = old {
+        staged.remove(Kind::Due, due_key(old, id));
+    }
+    match due {
+        Some(at) => {
+            staged.insert(Kind::Due, due_key(at, id), []);
+            staged.insert(Kind::Due, of, at.to_be_bytes());
+        }
+        None => staged.remove(Kind::Due, of),
+    }
+    Ok(())
+}
+
+fn due_key(at: u64, id: u64) -> Vec<u8> {
+    let mut key = vec![b'd'];
+    key.extend_from_slice(&at.to_be_bytes());
+    key.extend_from_slice(&id.to_be_bytes());
+    key
 }
 
 fn id_from(bytes: &[u8]) -> Option<u64> {
@@ -430,6 +464,7 @@ impl Store for SledStore {
                 }
             }
         }
+        index_due(&mut staged, table.id, table.due())?;
         staged.insert(Kind::Tables, id, record);
         for (key, json) in entries {
             staged.insert(Kind::Log, key, json);
@@ -556,6 +591,12 @@ impl Store for SledStore {
 
     fn is_unreachable(&self, platform: Platform, user: &str) -> Result<bool, StoreError> {
         Ok(self.prefs.contains_key(unreachable_key(platform, user))?)
+    }
+
+    fn due_tables(&self, now: u64, limit: usize) -> Result<Vec<u64>, StoreError> {
+        let entries =
+            self.staged().range(Kind::Due, &due_key(0, 0), &due_key(now, u64::MAX), limit)?;
+        Ok(entries.iter().filter_map(|(key, _)| id_from(key.get(9..)?)).collect())
     }
 
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {

@@ -30,14 +30,16 @@ pub(super) enum Kind {
     Unfinished,
     Log,
     Outbox,
+    /// The turn clocks' index: `d` + due time + table id, and `t` + table id → due time.
+    Due,
 }
 
-const KINDS: usize = 6;
+const KINDS: usize = 7;
 
 /// Staged writes: per tree, a key's new value (`None`: removed).
 type Changes = BTreeMap<Vec<u8>, Option<Vec<u8>>>;
 
-/// Writes staged over the six trees a save touches, committed by [`Staged::commit`] (and when
+/// Writes staged over the seven trees a save touches, committed by [`Staged::commit`] (and when
 /// the last handle is dropped, so that nothing staged is lost on an orderly close).
 #[derive(Debug)]
 pub(super) struct Staged {
@@ -83,6 +85,32 @@ impl Staged {
         Ok(merged.into_iter().collect())
     }
 
+    /// Every entry with a key in `from..=to`, staged over stored, in key order, at most
+    /// `limit` of them.
+    pub(super) fn range(
+        &self,
+        kind: Kind,
+        from: &[u8],
+        to: &[u8],
+        limit: usize,
+    ) -> Result<Vec<Entry>, StoreError> {
+        let mut merged = BTreeMap::new();
+        let changes = &self.changes[kind as usize];
+        // Staged removals may hide stored entries: read as many more as there are.
+        let hidden = changes.range(from.to_vec()..=to.to_vec()).count();
+        for item in self.tree(kind).range(from..=to).take(limit + hidden) {
+            let (key, value) = item?;
+            merged.insert(key.to_vec(), value.to_vec());
+        }
+        for (key, change) in changes.range(from.to_vec()..=to.to_vec()) {
+            match change {
+                Some(value) => merged.insert(key.clone(), value.clone()),
+                None => merged.remove(key),
+            };
+        }
+        Ok(merged.into_iter().take(limit).collect())
+    }
+
     pub(super) fn insert(
         &mut self,
         kind: Kind,
@@ -109,11 +137,11 @@ impl Staged {
         }
         let changes = std::mem::take(&mut self.changes);
         let writing = std::mem::take(&mut self.writing);
-        let [tables, chats, users, unfinished, log, outbox] = &self.trees;
-        let result = (tables, chats, users, unfinished, log, outbox).transaction(|trees| {
-            let (tables, chats, users, unfinished, log, outbox) = trees;
+        let [tables, chats, users, unfinished, log, outbox, due] = &self.trees;
+        let result = (tables, chats, users, unfinished, log, outbox, due).transaction(|trees| {
+            let (tables, chats, users, unfinished, log, outbox, due) = trees;
             for (tree, changes) in
-                [tables, chats, users, unfinished, log, outbox].iter().zip(&changes)
+                [tables, chats, users, unfinished, log, outbox, due].iter().zip(&changes)
             {
                 for (key, change) in changes {
                     match change {

@@ -77,6 +77,14 @@ impl Chatroom {
         self.run(&input)
     }
 
+    /// A tick of the clock at `at` (the room's clock moves there).
+    pub fn tick(&mut self, at: u64) -> Vec<Effect> {
+        self.now = self.now.max(at);
+        let input = self.input("", Action::Tick);
+        let input = Input { now: at, ..input };
+        self.run(&input)
+    }
+
     pub fn run(&mut self, input: &Input) -> Vec<Effect> {
         let delivered = self.platform.run(input);
         let effects = delivered.iter().map(|d| d.effect.clone()).collect();

@@ -89,7 +89,7 @@ fn play(i18n: &I18n) -> CreateCommand {
         .description("Open a new game in this channel")
         .add_option(game_option(i18n, "game", "The game", true));
     let mut settings: Vec<(&str, Vec<&str>)> = Vec::new();
-    for spec in GAMES.iter().flat_map(|g| g.settings.iter()) {
+    for spec in GAMES.iter().flat_map(|g| g.table_settings()) {
         match settings.iter_mut().find(|(key, _)| *key == spec.key) {
             Some((_, values)) => values
                 .extend(spec.values.iter().filter(|v| !values.contains(v)).collect::<Vec<_>>()),

@@ -50,6 +50,7 @@ pub static INFO: GameInfo = crate::game_info!(
     seats: crate::registry::SeatCounts(&[2, 3, 4]),
     settings: SETTINGS,
     private_setup: false,
+    pace: crate::clock::Pace::Live,
 );
 
 /// One step of play. Plane numbers are 1..=4, as on the buttons.

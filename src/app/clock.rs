@@ -1,0 +1,206 @@
+//! The clock's side of the conversation: a tick finds the tables whose turn clock is due (from
+//! the store's index) and, for each, reminds the players to move or applies the table's
+//! deadline policy ([`crate::clock`]).
+//!
+//! Each due table is one attempt of its own, saved with its messages in one transaction like a
+//! press: a crash between a deadline and its messages loses neither, and the saved clock
+//! (reminders sent, the turn restarted) means a tick after a restart does nothing twice.
+
+use std::panic::AssertUnwindSafe;
+
+use super::text::{game_name, seat_name};
+use super::{Action, App, Chat, Dest, Effect, Input, Message, RETRIES, User};
+use crate::clock::{self, Due, Policy, Rules};
+use crate::event::Event;
+use crate::game::{Seat, ToMove};
+use crate::store::{Store, StoreError};
+use crate::table::{Table, TableError};
+
+/// The most tables one tick handles; the rest are due at the next.
+const PER_TICK: usize = 100;
+
+/// The most actions played for one absent seat at one deadline (a jump chain, a bonus roll).
+const MOST_ACTIONS: usize = 100;
+
+impl<S: Store> App<S> {
+    /// A tick of the clock at `now`: every due table gets its reminder or its deadline. The
+    /// messages go through the tables' outboxes; nothing answers the tick itself.
+    pub(super) fn tick(&mut self, now: u64) -> Vec<Effect> {
+        let due = match self.store.due_tables(now, PER_TICK) {
+            Ok(due) => due,
+            Err(e) => {
+                eprintln!("igroteka: the clock index could not be read: {e}");
+                return Vec::new();
+            }
+        };
+        for id in due {
+            for _ in 0..=RETRIES {
+                self.staged = None;
+                self.route = None;
+                let attempt = AssertUnwindSafe(|| self.clock_due(id, now));
+                let result = std::panic::catch_unwind(attempt)
+                    .unwrap_or(Err(StoreError::Internal))
+                    .and_then(|effects| self.commit(effects));
+                match result {
+                    Err(StoreError::Conflict) => continue,
+                    Err(e) => eprintln!("igroteka: the clock of table {id}: {e}"),
+                    Ok(_) => {}
+                }
+                break;
+            }
+        }
+        Vec::new()
+    }
+
+    /// What the clock of table `id` asks for at `now`, done.
+    fn clock_due(&mut self, id: u64, now: u64) -> Result<Vec<Effect>, StoreError> {
+        let Some(mut table) = self.store.load(id)? else { return Ok(Vec::new()) };
+        let (Some(rules), Some(at)) = (table.clock_rules(), table.due()) else {
+            return Ok(Vec::new());
+        };
+        let Some((_, due)) = table.clock.next(&rules).filter(|_| at <= now) else {
+            return Ok(Vec::new());
+        };
+        let read_seq = table.seq;
+        let input = tick_input(&table, now);
+        let ctx = self.ctx(&input);
+        let effects = match due {
+            Due::HalfTime | Due::NearEnd => {
+                table.clock.reminded += 1;
+                table.touch(now);
+                self.reminders(&mut table, due, &rules, now)?
+            }
+            Due::Deadline => {
+                let events = self.deadline(&mut table, &rules, now)?;
+                // Whatever happened, this deadline is dealt with: a seat still to move (its
+                // turn could not be played through) gets a fresh turn, not a tick loop.
+                if table.due().is_some_and(|at| at <= now) {
+                    table.clock.restart(now);
+                }
+                table.touch(now);
+                self.after_move(&ctx, &mut table, &events, true)?
+            }
+        };
+        self.save(&table, Some(read_seq))?;
+        Ok(effects)
+    }
+
+    /// A reminder for each seat to move: privately where the bot can reach the player, else a
+    /// fresh ping in the group (which mentions them). It says only whose move it is, in which
+    /// game and how long is left: nothing of the game's secrets.
+    fn reminders(
+        &self,
+        table: &mut Table,
+        due: Due,
+        rules: &Rules,
+        now: u64,
+    ) -> Result<Vec<Effect>, StoreError> {
+        let ToMove::Seats(seats) = table.to_move() else { return Ok(Vec::new()) };
+        let left = clock::human(table.clock.left(rules, now).unwrap_or(0));
+        let id = match due {
+            Due::HalfTime => "clock-reminder-half",
+            _ => "clock-reminder-near",
+        };
+        let mut effects = Vec::new();
+        let mut unreachable = false;
+        for seat in seats {
+            let Some(player) = table.players.get(seat).cloned() else { continue };
+            let platform = table.chat.platform;
+            if self.store.is_unreachable(platform, &player.user.id)? {
+                unreachable = true;
+                continue;
+            }
+            let lang = self.user_lang(platform, &player.user.id);
+            let game = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
+            let args = [
+                ("player", player.name.clone().into()),
+                ("game", game.into()),
+                ("left", left.clone().into()),
+            ];
+            let text = self.i18n.text(lang, id, &args);
+            let to = Dest::User { user: player.user.id.clone() };
+            effects.push(Effect::Send { to, message: Message::text(text) });
+        }
+        if unreachable {
+            let lang = self.table_lang(table);
+            effects.push(self.ping(lang, table));
+        }
+        Ok(effects)
+    }
+
+    /// The deadline: each seat still to move is played for (`skip`) or removed (`remove`, or
+    /// too many missed turns in a row). The events say which.
+    fn deadline(
+        &self,
+        table: &mut Table,
+        rules: &Rules,
+        now: u64,
+    ) -> Result<Vec<Event>, StoreError> {
+        let ToMove::Seats(seats) = table.to_move() else { return Ok(Vec::new()) };
+        let id = table.id;
+        let corrupt = |e: TableError| StoreError::Corrupt { id, reason: e.to_string() };
+        let mut events = Vec::new();
+        for seat in seats {
+            if !table.to_move().includes(seat) {
+                continue;
+            }
+            let missed = table.clock.misses.get(&seat).copied().unwrap_or(0) + 1;
+            let remove =
+                rules.policy == Policy::Remove || rules.misses.is_some_and(|most| missed >= most);
+            if remove {
+                events.push(Event::new("clock-removed").seat("player", seat));
+                let resigned = table.resign(seat, now).map_err(corrupt)?;
+                events.extend(resigned);
+            } else {
+                let played = play_for(table, seat, now).map_err(corrupt)?;
+                events.push(Event::new("clock-skipped").seat("player", seat).int("misses", missed));
+                events.extend(played);
+                table.clock.misses.insert(seat, missed);
+            }
+        }
+        Ok(events)
+    }
+
+    /// The line of the group board that says how long the players to move have.
+    pub(super) fn time_left_line(
+        &self,
+        lang: &str,
+        table: &Table,
+        seats: &[Seat],
+    ) -> Option<String> {
+        let rules = table.clock_rules()?;
+        let left = table.clock.left(&rules, table.updated_at)?;
+        let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
+        let args = [("players", names.join(", ").into()), ("left", clock::human(left).into())];
+        Some(self.i18n.text(lang, "clock-left", &args))
+    }
+}
+
+/// Plays the rules' default move for `seat` until its turn is over (at most [`MOST_ACTIONS`]
+/// actions).
+fn play_for(table: &mut Table, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
+    let mut events = Vec::new();
+    for _ in 0..MOST_ACTIONS {
+        if !table.to_move().includes(seat) {
+            break;
+        }
+        let Some(action) = table.game_ref()?.timeout_action(seat) else { break };
+        events.extend(table.act(seat, &action, now)?);
+    }
+    Ok(events)
+}
+
+/// The input a tick stands for, as seen from a table's group: the engine's own, nobody's.
+fn tick_input(table: &Table, now: u64) -> Input {
+    Input {
+        platform: table.chat.platform,
+        chat: Chat {
+            id: table.chat.chat.clone(),
+            private: false,
+            thread: table.chat.thread.clone(),
+        },
+        user: User { id: String::new(), name: String::new(), admin: false, lang: None },
+        now,
+        action: Action::Tick,
+    }
+}

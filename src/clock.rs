@@ -1,0 +1,228 @@
+//! Turn clocks: how long a player has to move, when they are reminded, and what happens at the
+//! deadline — the policy that keeps a game that lasts days from dying with a player who forgot
+//! it.
+//!
+//! Time enters the core only as the `now` of an input (`Action::Tick` included), so everything
+//! here is a pure function of the table and that time, testable with a fake clock. A table
+//! knows when it next needs attention ([`TurnClock::due`]); the store indexes that time, so a
+//! tick finds the due tables without looking at the idle ones.
+//!
+//! The three lobby settings every game gets, after its own:
+//! - `turn`: the time a player has for a turn (the default depends on the game's [`Pace`]:
+//!   an hour for a live dice game, a day for a long one; `off` for no limit);
+//! - `timeout`: what happens at the deadline — `skip` plays the rules' default move for the
+//!   absent player (each game's [`crate::game::Game::timeout_action`]), `remove` removes them
+//!   (their pieces are handled as on resignation);
+//! - `misses`: after this many missed turns in a row a player is removed even under `skip`.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::Seat;
+use crate::settings::{self, SettingSpec, Settings};
+
+/// How a game is usually played: live in one sitting, or over days.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pace {
+    Live,
+    Long,
+}
+
+pub const TURN_KEY: &str = "turn";
+pub const TIMEOUT_KEY: &str = "timeout";
+pub const MISSES_KEY: &str = "misses";
+
+const TURN_LIVE: SettingSpec =
+    SettingSpec { key: TURN_KEY, values: &["1h", "5m", "15m", "12h", "24h", "3d", "7d", "off"] };
+const TURN_LONG: SettingSpec =
+    SettingSpec { key: TURN_KEY, values: &["24h", "3d", "7d", "off", "5m", "15m", "1h", "12h"] };
+const TIMEOUT: SettingSpec = SettingSpec { key: TIMEOUT_KEY, values: &["skip", "remove"] };
+const MISSES: SettingSpec = SettingSpec { key: MISSES_KEY, values: &["3", "2", "5", "never"] };
+
+pub const LIVE_SETTINGS: &[SettingSpec] = &[TURN_LIVE, TIMEOUT, MISSES];
+pub const LONG_SETTINGS: &[SettingSpec] = &[TURN_LONG, TIMEOUT, MISSES];
+
+/// The clock settings of a game of this pace.
+pub fn settings(pace: Pace) -> &'static [SettingSpec] {
+    match pace {
+        Pace::Live => LIVE_SETTINGS,
+        Pace::Long => LONG_SETTINGS,
+    }
+}
+
+const MINUTE: u64 = 60_000;
+const HOUR: u64 = 60 * MINUTE;
+const DAY: u64 = 24 * HOUR;
+
+/// A `turn` value in milliseconds; `None` for `off` (or a value this version does not know).
+pub fn parse_duration(value: &str) -> Option<u64> {
+    let (number, unit) = value.split_at(value.len().checked_sub(1)?);
+    let n: u64 = number.parse().ok()?;
+    let unit = match unit {
+        "m" => MINUTE,
+        "h" => HOUR,
+        "d" => DAY,
+        _ => return None,
+    };
+    Some(n * unit)
+}
+
+/// What happens to a player whose time runs out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// The rules' default move is played for them.
+    Skip,
+    /// They are removed, as if they had resigned.
+    Remove,
+}
+
+/// A table's clock rules, read from its settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    /// Time per turn; `None`: no limit.
+    pub turn: Option<u64>,
+    pub policy: Policy,
+    /// Missed turns in a row after which a player is removed; `None`: never.
+    pub misses: Option<u32>,
+}
+
+impl Rules {
+    pub fn of(chosen: &Settings, pace: Pace) -> Rules {
+        let specs = settings(pace);
+        let turn = parse_duration(settings::get(chosen, &specs[0]));
+        let policy = match settings::get(chosen, &TIMEOUT) {
+            "remove" => Policy::Remove,
+            _ => Policy::Skip,
+        };
+        let misses = settings::get(chosen, &MISSES).parse().ok();
+        Rules { turn, policy, misses }
+    }
+}
+
+/// What the clock asks for when it is due.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Due {
+    /// Half the turn time is gone: remind the player to move.
+    HalfTime,
+    /// The end is near (the last sixth of the turn): remind them again.
+    NearEnd,
+    /// The time is up: apply the table's policy.
+    Deadline,
+}
+
+/// The clock of one table: when the current turn began and what has been done about it.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TurnClock {
+    /// When the seats now to move were given the turn (ms since the epoch); 0: not running.
+    #[serde(default)]
+    pub started: u64,
+    /// Reminders sent this turn: 0, 1 (half time) or 2 (near the end).
+    #[serde(default)]
+    pub reminded: u8,
+    /// Turns each seat has missed in a row.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub misses: BTreeMap<Seat, u32>,
+}
+
+impl TurnClock {
+    /// The turn passes to someone (or a game starts) at `now`: a fresh turn, no reminder yet.
+    pub fn restart(&mut self, now: u64) {
+        self.started = now;
+        self.reminded = 0;
+    }
+
+    /// The turn's deadline under `rules`, if the clock runs.
+    pub fn deadline(&self, rules: &Rules) -> Option<u64> {
+        let turn = rules.turn?;
+        (self.started > 0).then(|| self.started + turn)
+    }
+
+    /// What is due next, and when.
+    pub fn next(&self, rules: &Rules) -> Option<(u64, Due)> {
+        let turn = rules.turn?;
+        if self.started == 0 {
+            return None;
+        }
+        Some(match self.reminded {
+            0 => (self.started + turn / 2, Due::HalfTime),
+            1 => (self.started + turn - turn / 6, Due::NearEnd),
+            _ => (self.started + turn, Due::Deadline),
+        })
+    }
+
+    /// The time left at `now`, zero once past the deadline; `None` without a limit.
+    pub fn left(&self, rules: &Rules, now: u64) -> Option<u64> {
+        self.deadline(rules).map(|deadline| deadline.saturating_sub(now))
+    }
+}
+
+/// A duration as people say it, rounded down: "2 d 3 h", "5 h 10 min", "4 min", "< 1 min".
+pub fn human(ms: u64) -> String {
+    let (days, hours, minutes) = (ms / DAY, ms % DAY / HOUR, ms % HOUR / MINUTE);
+    match (days, hours, minutes) {
+        (0, 0, 0) => "< 1 min".to_string(),
+        (0, 0, m) => format!("{m} min"),
+        (0, h, 0) => format!("{h} h"),
+        (0, h, m) => format!("{h} h {m} min"),
+        (d, 0, _) => format!("{d} d"),
+        (d, h, _) => format!("{d} d {h} h"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn durations_read_and_print() {
+        assert_eq!(parse_duration("5m"), Some(5 * MINUTE));
+        assert_eq!(parse_duration("24h"), Some(DAY));
+        assert_eq!(parse_duration("7d"), Some(7 * DAY));
+        assert_eq!(parse_duration("off"), None);
+        assert_eq!(parse_duration(""), None);
+        assert_eq!(human(DAY + 3 * HOUR + 59 * MINUTE), "1 d 3 h");
+        assert_eq!(human(5 * HOUR + 10 * MINUTE), "5 h 10 min");
+        assert_eq!(human(4 * MINUTE + 59_000), "4 min");
+        assert_eq!(human(59_000), "< 1 min");
+    }
+
+    #[test]
+    fn every_turn_value_of_both_paces_is_a_duration_or_off() {
+        for pace in [Pace::Live, Pace::Long] {
+            for value in settings(pace)[0].values {
+                assert!(parse_duration(value).is_some() || *value == "off", "{value}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_turn_is_reminded_at_half_time_and_near_the_end_then_due() {
+        let rules = Rules { turn: Some(6 * HOUR), policy: Policy::Skip, misses: Some(3) };
+        let mut clock = TurnClock::default();
+        assert_eq!(clock.next(&rules), None, "not running before the game starts");
+        clock.restart(1000);
+        assert_eq!(clock.next(&rules), Some((1000 + 3 * HOUR, Due::HalfTime)));
+        clock.reminded = 1;
+        assert_eq!(clock.next(&rules), Some((1000 + 5 * HOUR, Due::NearEnd)));
+        clock.reminded = 2;
+        assert_eq!(clock.next(&rules), Some((1000 + 6 * HOUR, Due::Deadline)));
+        assert_eq!(clock.left(&rules, 1000 + HOUR), Some(5 * HOUR));
+        assert_eq!(clock.left(&rules, 1000 + 7 * HOUR), Some(0));
+        let off = Rules { turn: None, ..rules };
+        assert_eq!(clock.next(&off), None);
+    }
+
+    #[test]
+    fn rules_come_from_the_settings_with_the_paces_defaults() {
+        let live = Rules::of(&Settings::new(), Pace::Live);
+        assert_eq!(live, Rules { turn: Some(HOUR), policy: Policy::Skip, misses: Some(3) });
+        assert_eq!(Rules::of(&Settings::new(), Pace::Long).turn, Some(DAY));
+        let mut chosen = Settings::new();
+        chosen.insert("turn".into(), "off".into());
+        chosen.insert("timeout".into(), "remove".into());
+        chosen.insert("misses".into(), "never".into());
+        let rules = Rules::of(&chosen, Pace::Long);
+        assert_eq!(rules, Rules { turn: None, policy: Policy::Remove, misses: None });
+    }
+}

@@ -1,0 +1,244 @@
+//! Turn clocks through the conversation engine with a fake clock (ticks carry their own time)
+//! and the real store: reminders at half time and near the end, once each; the deadline
+//! policies (`skip` plays the turn for the absent player, `remove` removes them, `misses`
+//! removes after missed turns in a row) for every registered game; the board saying how long
+//! the player has; an unreachable player reminded in the group; a restart doing nothing twice.
+
+mod common;
+
+use common::{Chatroom, group_message, is_ping, start_game};
+use igroteka::app::{Dest, Effect};
+use igroteka::game::ToMove;
+use igroteka::registry::GAMES;
+use igroteka::store::{SledStore, Store};
+use igroteka::table::{ChatId, Platform, Status, Table};
+
+const HOUR: u64 = 3_600_000;
+
+/// The chat's table: the running one, else the newest (a finished game leaves the chat's
+/// index, so its id is looked up among the tables the store holds).
+fn table(room: &Chatroom) -> Table {
+    let chat = ChatId { platform: Platform::Console, chat: room.chat.id.clone(), thread: None };
+    let id = room.store().chat_table(&chat).unwrap().unwrap_or_else(|| {
+        let newest = room.store().new_table_id().unwrap();
+        (1..newest).rev().find(|id| room.store().load(*id).unwrap().is_some()).unwrap()
+    });
+    room.store().load(id).unwrap().unwrap()
+}
+
+fn mover(room: &Chatroom) -> (usize, String) {
+    let mut table = table(room);
+    let ToMove::Seats(seats) = table.to_move() else { panic!("nobody to move") };
+    (seats[0], table.players[seats[0]].user.id.clone())
+}
+
+/// The texts sent privately to `user` among `effects`.
+fn private_to(effects: &[Effect], user: &str) -> Vec<String> {
+    effects
+        .iter()
+        .filter_map(|e| match e {
+            Effect::Send { to: Dest::User { user: u }, message } if u == user => {
+                Some(message.text.clone())
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+fn group_texts(effects: &[Effect]) -> Vec<String> {
+    effects.iter().filter_map(group_message).map(|m| m.text.clone()).collect()
+}
+
+fn pings(effects: &[Effect]) -> usize {
+    effects
+        .iter()
+        .filter(
+            |e| matches!(e, Effect::Send { to: Dest::Chat { .. }, message } if is_ping(message)),
+        )
+        .count()
+}
+
+#[test]
+fn the_lobby_offers_the_clock_and_the_board_says_how_long_the_player_has() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/play tank-battle");
+    let lobby = room.latest_text();
+    assert!(lobby.contains("Turn time: 24 hours"), "{lobby}");
+    assert!(lobby.contains("Out of time: the turn is played for them"), "{lobby}");
+    let mut live = Chatroom::temporary();
+    live.send("Alice", "/play aeroplane");
+    assert!(live.latest_text().contains("Turn time: 1 hour"), "a live game's default");
+
+    let mut other = Chatroom::temporary();
+    let refused = other.send("Bob", "/play tank-battle turn=2h");
+    let text = format!("{refused:?}");
+    assert!(text.contains("turn cannot be 2h") && text.contains("turn=24h|3d"), "{text}");
+
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=12h", &["Alice", "Bob"]);
+    let board = room.latest_text();
+    assert!(board.contains("⏳") && board.contains("12 h to move"), "{board}");
+}
+
+#[test]
+fn reminders_come_at_half_time_and_near_the_end_once_each() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    let (_, user) = mover(&room);
+
+    assert!(private_to(&room.tick(started + 12 * HOUR - 1), &user).is_empty(), "too early");
+    let half = room.tick(started + 12 * HOUR);
+    let sent = private_to(&half, &user);
+    assert_eq!(sent.len(), 1, "{half:?}");
+    assert!(sent[0].contains("your move") && sent[0].contains("12 h left"), "{}", sent[0]);
+    assert!(private_to(&room.tick(started + 13 * HOUR), &user).is_empty(), "only once");
+
+    let near = room.tick(started + 20 * HOUR);
+    let sent = private_to(&near, &user);
+    assert_eq!(sent.len(), 1, "{near:?}");
+    assert!(sent[0].contains("nearly up") && sent[0].contains("4 h left"), "{}", sent[0]);
+    assert!(private_to(&room.tick(started + 21 * HOUR), &user).is_empty(), "only once");
+    // The other player was never reminded, and nothing was played.
+    let other = if user == "alice" { "bob" } else { "alice" };
+    assert!(
+        room.seen.iter().all(|d| private_to(std::slice::from_ref(&d.effect), other).is_empty())
+    );
+    assert_eq!(table(&room).log_len(), 0);
+}
+
+#[test]
+fn at_the_deadline_the_turn_is_played_for_the_absent_player_and_the_board_says_so() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
+    let before = table(&room);
+    let started = before.clock.started;
+    let (seat, _) = mover(&room);
+    room.tick(started + 12 * HOUR);
+    room.tick(started + 20 * HOUR);
+    let deadline = started + 24 * HOUR;
+    let effects = room.tick(deadline);
+    let board = group_texts(&effects).join("\n");
+    assert!(board.contains("ran out of time") && board.contains("played for them"), "{board}");
+    let after = table(&room);
+    assert!(after.log_len() > before.log_len(), "a move was played");
+    assert_eq!(after.clock.misses.get(&seat), Some(&1));
+    assert_eq!(after.clock.started, deadline, "the next player's turn begins");
+    assert_ne!(mover(&room).0, seat);
+    assert_eq!(pings(&effects), 1, "the next player is pinged");
+    // Playing in person clears the count.
+    let (next, _) = mover(&room);
+    assert!(!after.clock.misses.contains_key(&next));
+}
+
+#[test]
+fn the_remove_policy_removes_the_absent_player_at_the_first_deadline() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle timeout=remove", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    let (seat, _) = mover(&room);
+    for at in [12, 20, 24] {
+        room.tick(started + at * HOUR);
+    }
+    let end = room.latest_text();
+    assert!(end.contains("is removed") && end.contains("Game over"), "{end}");
+    let winner = ["Alice", "Bob"][1 - seat];
+    assert!(end.contains(&format!("1. {winner}")), "{end}");
+    assert_eq!(table(&room).status, Status::Finished);
+    assert!(room.store().due_tables(u64::MAX, 10).unwrap().is_empty(), "no clock after the end");
+}
+
+#[test]
+fn a_player_who_misses_turns_in_a_row_is_removed() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle misses=2", &["Alice", "Bob"]);
+    let (first, _) = mover(&room);
+    // Nobody plays: each deadline skips a turn, and the first player's second miss removes them.
+    let mut deadlines = 0;
+    while table(&room).status != Status::Finished {
+        let due = room.store().due_tables(u64::MAX, 1).unwrap();
+        assert_eq!(due.len(), 1);
+        let at = table(&room).due().expect("a running clock");
+        room.tick(at);
+        deadlines += usize::from(table(&room).clock.reminded == 0);
+        assert!(deadlines <= 4, "no removal");
+    }
+    let end = room.latest_text();
+    let removed = ["Alice", "Bob"][first];
+    assert!(end.contains(&format!("{removed} ran out of time and is removed")), "{end}");
+}
+
+/// Ticks at each due time until the game is over or `most` deadlines have passed; the
+/// number of deadlines.
+fn run_the_clock(room: &mut Chatroom, most: usize) -> usize {
+    let mut deadlines = 0;
+    while !table(room).status.is_over() && deadlines < most {
+        let before = table(room);
+        let at = before.due().expect("a running clock while the game runs");
+        let effects = room.tick(at);
+        let after = table(room);
+        assert!(after.seq > before.seq, "the tick did nothing: {effects:?}");
+        if before.clock.reminded == 2 {
+            deadlines += 1;
+            let moved = after.log_len() > before.log_len();
+            assert!(moved, "{}: a deadline played nothing", before.game);
+        }
+    }
+    deadlines
+}
+
+#[test]
+fn every_game_goes_on_by_itself_when_nobody_plays() {
+    for info in GAMES {
+        for seats in [info.seats.min(), info.seats.max()] {
+            let mut room = Chatroom::temporary();
+            let players = &["Alice", "Bob", "Carol", "Dave"][..seats];
+            start_game(&mut room, &format!("{} misses=never turn=1h", info.id), players);
+            let deadlines = run_the_clock(&mut room, 30);
+            assert!(deadlines > 0, "{}", info.id);
+            assert!(!room.latest_text().contains('⚠'), "{}", room.latest_text());
+        }
+    }
+}
+
+#[test]
+fn every_game_ends_when_every_player_is_gone() {
+    for info in GAMES {
+        let seats = info.seats.max();
+        let mut room = Chatroom::temporary();
+        let players = &["Alice", "Bob", "Carol", "Dave"][..seats];
+        start_game(&mut room, &format!("{} timeout=remove turn=5m", info.id), players);
+        run_the_clock(&mut room, 10);
+        assert!(table(&room).status.is_over(), "{} still runs", info.id);
+        let end = room.latest_text();
+        assert!(end.contains("Game over"), "{}: {end}", info.id);
+    }
+}
+
+#[test]
+fn an_unreachable_player_is_reminded_in_the_group() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
+    let (_, user) = mover(&room);
+    room.store().set_unreachable(Platform::Console, &user, true).unwrap();
+    let started = table(&room).clock.started;
+    let effects = room.tick(started + 12 * HOUR);
+    assert!(private_to(&effects, &user).is_empty(), "{effects:?}");
+    assert_eq!(pings(&effects), 1, "a ping in the group instead: {effects:?}");
+}
+
+#[test]
+fn a_restart_after_a_tick_does_not_remind_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let (user, started) = {
+        let mut room = Chatroom::new(SledStore::open(dir.path(), 8 << 20).unwrap());
+        start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
+        let started = table(&room).clock.started;
+        let (_, user) = mover(&room);
+        assert_eq!(private_to(&room.tick(started + 12 * HOUR), &user).len(), 1);
+        (user, started)
+    };
+    let mut room = Chatroom::new(SledStore::open(dir.path(), 8 << 20).unwrap());
+    assert!(private_to(&room.tick(started + 12 * HOUR + 1), &user).is_empty());
+    assert_eq!(private_to(&room.tick(started + 20 * HOUR), &user).len(), 1);
+}
