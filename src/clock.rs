@@ -151,17 +151,38 @@ impl TurnClock {
         })
     }
 
+    /// What is due at `now`: the latest step whose time has come (a tick that comes late —
+    /// the bot was down — skips reminders that would be stale and goes straight to what the
+    /// time calls for); `None` when nothing is.
+    pub fn due_at(&self, rules: &Rules, now: u64) -> Option<Due> {
+        let turn = rules.turn?;
+        if self.started == 0 {
+            return None;
+        }
+        let deadline = self.started + turn;
+        if now >= deadline {
+            Some(Due::Deadline)
+        } else if now >= deadline - turn / 6 && self.reminded < 2 {
+            Some(Due::NearEnd)
+        } else if now >= self.started + turn / 2 && self.reminded < 1 {
+            Some(Due::HalfTime)
+        } else {
+            None
+        }
+    }
+
     /// The time left at `now`, zero once past the deadline; `None` without a limit.
     pub fn left(&self, rules: &Rules, now: u64) -> Option<u64> {
         self.deadline(rules).map(|deadline| deadline.saturating_sub(now))
     }
 }
 
-/// A duration as people say it, rounded down: "2 d 3 h", "5 h 10 min", "4 min", "< 1 min".
+/// A duration as people say it, to the minute above (a reminder a moment after half time of
+/// 24 h still says "12 h"): "2 d 3 h", "5 h 10 min", "4 min", "0 min".
 pub fn human(ms: u64) -> String {
-    let (days, hours, minutes) = (ms / DAY, ms % DAY / HOUR, ms % HOUR / MINUTE);
+    let minutes = ms.div_ceil(MINUTE);
+    let (days, hours, minutes) = (minutes / (24 * 60), minutes % (24 * 60) / 60, minutes % 60);
     match (days, hours, minutes) {
-        (0, 0, 0) => "< 1 min".to_string(),
         (0, 0, m) => format!("{m} min"),
         (0, h, 0) => format!("{h} h"),
         (0, h, m) => format!("{h} h {m} min"),
@@ -183,8 +204,10 @@ mod tests {
         assert_eq!(parse_duration(""), None);
         assert_eq!(human(DAY + 3 * HOUR + 59 * MINUTE), "1 d 3 h");
         assert_eq!(human(5 * HOUR + 10 * MINUTE), "5 h 10 min");
-        assert_eq!(human(4 * MINUTE + 59_000), "4 min");
-        assert_eq!(human(59_000), "< 1 min");
+        assert_eq!(human(12 * HOUR - 5), "12 h");
+        assert_eq!(human(4 * MINUTE + 1_000), "5 min");
+        assert_eq!(human(59_000), "1 min");
+        assert_eq!(human(0), "0 min");
     }
 
     #[test]
@@ -207,6 +230,14 @@ mod tests {
         assert_eq!(clock.next(&rules), Some((1000 + 5 * HOUR, Due::NearEnd)));
         clock.reminded = 2;
         assert_eq!(clock.next(&rules), Some((1000 + 6 * HOUR, Due::Deadline)));
+        // A late tick goes to what the time calls for, skipping stale reminders.
+        clock.reminded = 0;
+        assert_eq!(clock.due_at(&rules, 1000 + 3 * HOUR - 1), None);
+        assert_eq!(clock.due_at(&rules, 1000 + 3 * HOUR), Some(Due::HalfTime));
+        assert_eq!(clock.due_at(&rules, 1000 + 5 * HOUR), Some(Due::NearEnd));
+        assert_eq!(clock.due_at(&rules, 1000 + 6 * HOUR), Some(Due::Deadline));
+        clock.reminded = 2;
+        assert_eq!(clock.due_at(&rules, 1000 + 5 * HOUR + 1), None, "reminded already");
         assert_eq!(clock.left(&rules, 1000 + HOUR), Some(5 * HOUR));
         assert_eq!(clock.left(&rules, 1000 + 7 * HOUR), Some(0));
         let off = Rules { turn: None, ..rules };

@@ -145,7 +145,10 @@ fn the_remove_policy_removes_the_absent_player_at_the_first_deadline() {
     let winner = ["Alice", "Bob"][1 - seat];
     assert!(end.contains(&format!("1. {winner}")), "{end}");
     assert_eq!(table(&room).status, Status::Finished);
-    assert!(room.store().due_tables(u64::MAX, 10).unwrap().is_empty(), "no clock after the end");
+    assert!(
+        room.store().due_tables(Platform::Console, u64::MAX, 10).unwrap().is_empty(),
+        "no clock after the end"
+    );
 }
 
 #[test]
@@ -156,7 +159,7 @@ fn a_player_who_misses_turns_in_a_row_is_removed() {
     // Nobody plays: each deadline skips a turn, and the first player's second miss removes them.
     let mut deadlines = 0;
     while table(&room).status != Status::Finished {
-        let due = room.store().due_tables(u64::MAX, 1).unwrap();
+        let due = room.store().due_tables(Platform::Console, u64::MAX, 1).unwrap();
         assert_eq!(due.len(), 1);
         let at = table(&room).due().expect("a running clock");
         room.tick(at);

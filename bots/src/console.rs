@@ -4,7 +4,9 @@
 //!
 //! Lines: `as alice /play aeroplane` acts as alice in the group; `as bob` switches the current
 //! user; `press 2` (or `press Join`) presses a button of the latest keyboard shown in the
-//! current chat; `private /board` speaks in the current user's private chat; `quit` ends.
+//! current chat; `private /board` speaks in the current user's private chat; `wait 12h` moves
+//! the console's clock on (turn clocks: reminders and deadlines); `quit` ends. The clock ticks
+//! before every line, so whatever fell due meanwhile happens first.
 
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -23,6 +25,8 @@ pub struct Console<S: Store, W: Write> {
     /// shows them (a press names it, as a platform does).
     keyboards: HashMap<String, (String, Vec<(String, String)>)>,
     user: String,
+    /// How far `wait` has moved the console's clock ahead of the real one (ms).
+    ahead: u64,
 }
 
 impl<S: Store, W: Write> std::fmt::Debug for Console<S, W> {
@@ -38,11 +42,33 @@ Commands:
   /command [args]       a chat command in the group: /play aeroplane, /join, /startgame, /board, /help …
   press N | press TEXT  press button N (or the button with that text) of the latest keyboard
   private <line>        the same in your private chat with the bot, e.g. private /board
+  wait TIME             move the clock on (30m, 12h, 3d): turn reminders and deadlines fall due
   help                  this text;  quit  leave (games are saved and resume next time)";
 
 impl<S: Store, W: Write> Console<S, W> {
     pub fn new(driver: Driver<S>, out: W, boards_dir: PathBuf) -> Self {
-        Console { driver, out, boards_dir, keyboards: HashMap::new(), user: "alice".into() }
+        Console {
+            driver,
+            out,
+            boards_dir,
+            keyboards: HashMap::new(),
+            user: "alice".into(),
+            ahead: 0,
+        }
+    }
+
+    /// The console's clock: the real one, moved on by `wait`.
+    fn now(&self) -> u64 {
+        driver::now_ms() + self.ahead
+    }
+
+    /// A tick of the turn clocks at the console's time; prints whatever fell due.
+    fn tick(&mut self) -> std::io::Result<()> {
+        let tick = Input { now: self.now(), ..driver::tick() };
+        for item in self.driver.run(&tick) {
+            self.print(item)?;
+        }
+        Ok(())
     }
 
     /// Reads lines until end of input or `quit`.
@@ -92,6 +118,14 @@ impl<S: Store, W: Write> Console<S, W> {
         if rest == "help" {
             return writeln!(self.out, "{USAGE}");
         }
+        if let Some(time) = rest.strip_prefix("wait") {
+            let Some(ms) = igroteka::clock::parse_duration(time.trim()) else {
+                return writeln!(self.out, "  (wait takes a time such as 30m, 12h or 3d)");
+            };
+            self.ahead += ms;
+            return self.tick();
+        }
+        self.tick()?;
         let chat = if private { driver::private_chat(&self.user) } else { driver::group_chat() };
         let user = driver::user(&self.user);
         let input = if let Some(which) = rest.strip_prefix("press") {
@@ -101,7 +135,7 @@ impl<S: Store, W: Write> Console<S, W> {
                     platform: PLATFORM,
                     chat,
                     user,
-                    now: driver::now_ms(),
+                    now: self.now(),
                     action: Action::Press {
                         token,
                         message_id: self.keyboards.get(&key).map(|(id, _)| id.clone()),
@@ -112,7 +146,7 @@ impl<S: Store, W: Write> Console<S, W> {
                 }
             }
         } else {
-            input_from_text(PLATFORM, chat, user, driver::now_ms(), rest)
+            input_from_text(PLATFORM, chat, user, self.now(), rest)
         };
         let delivered = self.driver.run(&input);
         for item in delivered {

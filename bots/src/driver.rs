@@ -21,6 +21,11 @@ pub fn user(name: &str) -> User {
     User { id: name.to_lowercase(), name: name.to_string(), admin: false, lang: None }
 }
 
+/// A tick of the console's turn clocks (its time is set by the caller).
+pub fn tick() -> igroteka::app::Input {
+    crate::engine::tick(PLATFORM, now_ms())
+}
+
 /// Milliseconds since the Unix epoch: the clock that enters the engine with every input.
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()

@@ -6,8 +6,11 @@
 //! time share one flush to disk (group commit) instead of queueing behind one flush each; no
 //! async thread ever waits on sled.
 
-use igroteka::app::{App, Effect, Input};
+use std::time::Duration;
+
+use igroteka::app::{Action, App, Chat, Effect, Input, User};
 use igroteka::store::SledStore;
+use igroteka::table::Platform;
 use tokio::sync::{mpsc, oneshot};
 
 /// The most inputs handled with one flush.
@@ -77,5 +80,23 @@ impl Engine {
             return Outcome::default();
         }
         outcome.await.unwrap_or_default()
+    }
+}
+
+/// How often the adapters tick the turn clocks: every ten seconds (`IGROTEKA_TICK_MS` sets
+/// another period, for tests that run a clock quickly).
+pub fn tick_period() -> Duration {
+    let ms = std::env::var("IGROTEKA_TICK_MS").ok().and_then(|v| v.parse().ok());
+    Duration::from_millis(ms.unwrap_or(10_000).max(10))
+}
+
+/// A tick of the clock for `platform`'s tables at `now` (its chat and user are not read).
+pub fn tick(platform: Platform, now: u64) -> Input {
+    Input {
+        platform,
+        chat: Chat { id: String::new(), private: false, thread: None },
+        user: User { id: String::new(), name: String::new(), admin: false, lang: None },
+        now,
+        action: Action::Tick,
     }
 }

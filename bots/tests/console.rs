@@ -204,6 +204,42 @@ fn four_users_play_a_whole_photo_air_battle_two_against_two() {
     assert!(console.child.wait().unwrap().success());
 }
 
+/// Turn clocks in the console: nobody answers, `wait` moves the clock on, and the game goes on
+/// by itself — a reminder in the player's private chat at half time and near the end, the turn
+/// played for them at the deadline, and, under `timeout=remove`, the absent player removed.
+#[test]
+fn a_game_goes_on_by_itself_when_a_player_stops_answering() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("as Alice /play tank-battle turn=24h");
+    console.say("as Bob press Join");
+    let started = console.say("as Alice press Start");
+    assert!(started.contains("1 d to move"), "{started}");
+    let mover = player_to_move(&started).unwrap().to_lowercase();
+    let half = console.say("wait 12h");
+    assert!(half.contains(&format!("[private → {mover}]")) && half.contains("12 h left"), "{half}");
+    let near = console.say("wait 8h");
+    assert!(near.contains("nearly up"), "{near}");
+    let deadline = console.say("wait 4h");
+    assert!(deadline.contains("ran out of time: the turn was played for them"), "{deadline}");
+    let next = player_to_move(&deadline).unwrap().to_lowercase();
+    assert_ne!(next, mover, "the other player's turn now: {deadline}");
+    let bad = console.say("wait soon");
+    assert!(bad.contains("wait takes a time"), "{bad}");
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("as Alice /play aeroplane timeout=remove turn=5m");
+    console.say("as Bob press Join");
+    console.say("as Alice press Start");
+    let gone = console.say("wait 5m");
+    assert!(gone.contains("is removed from the game") && gone.contains("Game over"), "{gone}");
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
+
 #[test]
 fn the_tanks_set_up_goes_through_each_users_private_messages() {
     let dir = tempfile::tempdir().unwrap();

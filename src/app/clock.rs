@@ -14,7 +14,7 @@ use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
 use crate::store::{Store, StoreError};
-use crate::table::{Table, TableError};
+use crate::table::{Platform, Table, TableError};
 
 /// The most tables one tick handles; the rest are due at the next.
 const PER_TICK: usize = 100;
@@ -25,8 +25,8 @@ const MOST_ACTIONS: usize = 100;
 impl<S: Store> App<S> {
     /// A tick of the clock at `now`: every due table gets its reminder or its deadline. The
     /// messages go through the tables' outboxes; nothing answers the tick itself.
-    pub(super) fn tick(&mut self, now: u64) -> Vec<Effect> {
-        let due = match self.store.due_tables(now, PER_TICK) {
+    pub(super) fn tick(&mut self, platform: Platform, now: u64) -> Vec<Effect> {
+        let due = match self.store.due_tables(platform, now, PER_TICK) {
             Ok(due) => due,
             Err(e) => {
                 eprintln!("igroteka: the clock index could not be read: {e}");
@@ -55,18 +55,16 @@ impl<S: Store> App<S> {
     /// What the clock of table `id` asks for at `now`, done.
     fn clock_due(&mut self, id: u64, now: u64) -> Result<Vec<Effect>, StoreError> {
         let Some(mut table) = self.store.load(id)? else { return Ok(Vec::new()) };
-        let (Some(rules), Some(at)) = (table.clock_rules(), table.due()) else {
+        let (Some(rules), Some(_)) = (table.clock_rules(), table.due()) else {
             return Ok(Vec::new());
         };
-        let Some((_, due)) = table.clock.next(&rules).filter(|_| at <= now) else {
-            return Ok(Vec::new());
-        };
+        let Some(due) = table.clock.due_at(&rules, now) else { return Ok(Vec::new()) };
         let read_seq = table.seq;
         let input = tick_input(&table, now);
         let ctx = self.ctx(&input);
         let effects = match due {
             Due::HalfTime | Due::NearEnd => {
-                table.clock.reminded += 1;
+                table.clock.reminded = if due == Due::HalfTime { 1 } else { 2 };
                 table.touch(now);
                 self.reminders(&mut table, due, &rules, now)?
             }

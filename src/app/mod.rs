@@ -174,7 +174,7 @@ impl<S: Store> App<S> {
     /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
         if input.action == Action::Tick {
-            return self.tick(input.now);
+            return self.tick(input.platform, input.now);
         }
         let ctx = self.ctx(input);
         if input.chat.private && !matches!(input.action, Action::Unreachable { .. }) {

@@ -79,7 +79,12 @@ pub trait Store {
     fn unfinished(&self) -> Result<Vec<u64>, StoreError>;
     /// Tables whose turn clock is due at `now` or earlier, soonest first, at most `limit`:
     /// read from an index, so the cost does not grow with the idle tables.
-    fn due_tables(&self, now: u64, limit: usize) -> Result<Vec<u64>, StoreError>;
+    fn due_tables(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError>;
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError>;
     /// Makes everything saved so far durable.
@@ -260,9 +265,15 @@ fn index_fingerprint(table: &Table) -> u64 {
     hasher.finish() | 1
 }
 
-/// Keeps the clock index in step with a table's next due time: `d` + time + id for the tick's
-/// range scan, `t` + id → time to find the old entry when the time changes.
-fn index_due(staged: &mut Staged, id: u64, due: Option<u64>) -> Result<(), StoreError> {
+/// Keeps the clock index in step with a table's next due time: `d` + platform + time + id for
+/// a tick's range scan (each platform's adapter ticks for its own tables), `t` + id → time to
+/// find the old entry when the time changes.
+fn index_due(
+    staged: &mut Staged,
+    id: u64,
+    platform: Platform,
+    due: Option<u64>,
+) -> Result<(), StoreError> {
     let mut of = vec![b't'];
     of.extend_from_slice(&id.to_be_bytes());
     let old = staged.get(Kind::Due, &of)?.as_deref().and_then(id_from);
@@ -270,11 +281,11 @@ fn index_due(staged: &mut Staged, id: u64, due: Option<u64>) -> Result<(), Store
         return Ok(());
     }
     if let Some(old) = old {
-        staged.remove(Kind::Due, due_key(old, id));
+        staged.remove(Kind::Due, due_key(platform, old, id));
     }
     match due {
         Some(at) => {
-            staged.insert(Kind::Due, due_key(at, id), []);
+            staged.insert(Kind::Due, due_key(platform, at, id), []);
             staged.insert(Kind::Due, of, at.to_be_bytes());
         }
         None => staged.remove(Kind::Due, of),
@@ -282,8 +293,10 @@ fn index_due(staged: &mut Staged, id: u64, due: Option<u64>) -> Result<(), Store
     Ok(())
 }
 
-fn due_key(at: u64, id: u64) -> Vec<u8> {
+/// `d`, the platform's tag, time, id: 1 + 2 + 8 + 8 bytes.
+fn due_key(platform: Platform, at: u64, id: u64) -> Vec<u8> {
     let mut key = vec![b'd'];
+    key.extend_from_slice(platform.tag().as_bytes());
     key.extend_from_slice(&at.to_be_bytes());
     key.extend_from_slice(&id.to_be_bytes());
     key
@@ -464,7 +477,7 @@ impl Store for SledStore {
                 }
             }
         }
-        index_due(&mut staged, table.id, table.due())?;
+        index_due(&mut staged, table.id, table.chat.platform, table.due())?;
         staged.insert(Kind::Tables, id, record);
         for (key, json) in entries {
             staged.insert(Kind::Log, key, json);
@@ -593,10 +606,15 @@ impl Store for SledStore {
         Ok(self.prefs.contains_key(unreachable_key(platform, user))?)
     }
 
-    fn due_tables(&self, now: u64, limit: usize) -> Result<Vec<u64>, StoreError> {
-        let entries =
-            self.staged().range(Kind::Due, &due_key(0, 0), &due_key(now, u64::MAX), limit)?;
-        Ok(entries.iter().filter_map(|(key, _)| id_from(key.get(9..)?)).collect())
+    fn due_tables(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError> {
+        let (from, to) = (due_key(platform, 0, 0), due_key(platform, now, u64::MAX));
+        let entries = self.staged().range(Kind::Due, &from, &to, limit)?;
+        Ok(entries.iter().filter_map(|(key, _)| id_from(key.get(11..)?)).collect())
     }
 
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {

@@ -20,6 +20,7 @@ use std::time::Duration;
 
 use igroteka::app::{App, Dest, Effect, Message};
 use igroteka::store::SledStore;
+use igroteka::table::Platform;
 use serenity::all::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage,
     EditInteractionResponse, Http, InteractionId,
@@ -50,12 +51,42 @@ pub struct Adapter {
     store: SledStore,
     engine: Engine,
     parts: OnceLock<Parts>,
+    /// Set once the turn clocks tick (READY may come again after a reconnect).
+    ticking: OnceLock<()>,
 }
 
 impl Adapter {
     pub fn new(app: App<SledStore>) -> Adapter {
         let store = app.store().clone();
-        Adapter { store, engine: Engine::start(app), parts: OnceLock::new() }
+        Adapter {
+            store,
+            engine: Engine::start(app),
+            parts: OnceLock::new(),
+            ticking: OnceLock::new(),
+        }
+    }
+
+    /// Starts ticking the turn clocks (once): reminders and deadlines come from ticks, and
+    /// the tables they touch are delivered like any other.
+    pub fn start_clock(self: &Arc<Self>, http: &Arc<Http>) {
+        if self.ticking.set(()).is_err() {
+            return;
+        }
+        self.parts(http);
+        let adapter = self.clone();
+        tokio::spawn(async move {
+            let mut every = tokio::time::interval(crate::engine::tick_period());
+            loop {
+                every.tick().await;
+                let tick = crate::engine::tick(Platform::Discord, super::inbound::now_ms());
+                let outcome = adapter.engine.run(tick).await;
+                if let Some(parts) = adapter.parts.get() {
+                    for table in outcome.dirty {
+                        let _ = parts.deliverers.wake(table);
+                    }
+                }
+            }
+        });
     }
 
     /// The REST side (made by the first event).

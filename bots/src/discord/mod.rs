@@ -117,6 +117,7 @@ impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         // Whatever a crash or a restart left undelivered goes out now.
         self.adapter.parts(&ctx.http).deliverers.wake_pending();
+        self.adapter.start_clock(&ctx.http);
         let definitions = commands::definitions(&I18n::new());
         let result = match self.guild {
             Some(guild) => GuildId::new(guild).set_commands(&ctx.http, definitions).await,

@@ -284,8 +284,13 @@ impl Store for Durable<'_> {
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
         self.store.unfinished()
     }
-    fn due_tables(&self, now: u64, limit: usize) -> Result<Vec<u64>, StoreError> {
-        self.store.due_tables(now, limit)
+    fn due_tables(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError> {
+        self.store.due_tables(platform, now, limit)
     }
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
         self.store.pref(key)

@@ -94,6 +94,17 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
         username: username.clone(),
         token: token.clone(),
     });
+    // The turn clocks: reminders and deadlines come from ticks.
+    let ticker = adapter.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(crate::engine::tick_period());
+        loop {
+            every.tick().await;
+            let tick = crate::engine::tick(Platform::Telegram, inbound::now_ms());
+            let outcome = ticker.engine.run(tick).await;
+            ticker.deliverers.dispatch(outcome);
+        }
+    });
     let handler = dptree::entry()
         .branch(Update::filter_message().endpoint(on_message))
         .branch(Update::filter_callback_query().endpoint(on_callback));
