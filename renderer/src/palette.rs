@@ -93,6 +93,18 @@ inks! {
     SLATE_MID = 0xa9b0bf,
     SLATE_LIGHT = 0xdde0e7,
     LANE = 0xc8b28e,
+    // «Воздушный бой»: the «Игрушка» grass and forests; the «Аэрофото» map's fields, meadows,
+    // ploughed soil, woods, water and roads; the «Аэрофото» danger zones of each side.
+    TOY_GRASS = 0xb4dc7f,
+    TOY_FOREST = 0x3c8a35,
+    PHOTO_FIELD = 0x8d9a62,
+    PHOTO_MEADOW = 0x6f8a4e,
+    PHOTO_SOIL = 0xa6926a,
+    PHOTO_WOOD = 0x4a5e36,
+    PHOTO_WATER = 0x5f7f86,
+    PHOTO_ROAD = 0xd2c8a6,
+    ZONE_SOUTH = 0xe3a08c,
+    ZONE_NORTH = 0xc6e08f,
 }
 
 /// Extra pairs blended at one half, after the ink and white blends: papers with what is

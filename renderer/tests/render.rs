@@ -27,7 +27,8 @@ fn every_sample_png_stays_under_60_kb() {
 fn pictures_are_900_by_1000_or_900_by_1300_as_documented() {
     assert_eq!((WIDTH, HEIGHT, TANKS_HEIGHT), (900, 1000, 1300));
     for (name, view) in common::all() {
-        let height = if matches!(view, AnyView::Tanks(_)) { TANKS_HEIGHT } else { HEIGHT };
+        let portrait = matches!(view, AnyView::Tanks(_) | AnyView::AirBattle(_));
+        let height = if portrait { TANKS_HEIGHT } else { HEIGHT };
         let decoded = image::load_from_memory(&render(&view)).expect("decodes");
         assert_eq!((decoded.width(), decoded.height()), (WIDTH, height), "{name}");
         assert_eq!(render_image(&view).dimensions(), (WIDTH, height), "{name}");

@@ -12,6 +12,8 @@ use igroteka::games::thousand::{
     self, Breakdown, ColourView, Form, MoveView, PawnView, SeatView, Target,
     board as thousand_board,
 };
+use igroteka::game::{Game, Setup, Viewer};
+use igroteka::games::air_battle::{self, AirBattle, Edition};
 use igroteka::view::AnyView;
 
 fn plane(corner: u8, number: u8, spot: PlaneSpot, stack: u8, label: Option<&str>) -> PlaneView {
@@ -611,6 +613,101 @@ pub fn thousand_over() -> AnyView {
     AnyView::Thousand(view)
 }
 
+/// A game of «Воздушный бой» in `edition` for `seats` players after `moves` random actions
+/// from seed `seed` (the core's own random play, so every view is one the game can show).
+pub fn air_game(edition: Edition, seats: usize, moves: usize, seed: u64) -> AirBattle {
+    let word = match edition {
+        Edition::Toy => "edition=toy",
+        Edition::Photo => "edition=photo",
+    };
+    let settings = igroteka::settings::parse(air_battle::SETTINGS, &[word]).expect("settings");
+    let mut game = AirBattle::new(&Setup { seats, settings }).expect("a game");
+    let mut rng = igroteka::rng::seeded(seed);
+    for _ in 0..moves {
+        match igroteka::harness::random_action(&game, &mut rng).expect("random play") {
+            Some((actor, action)) => {
+                game.apply(actor, &action);
+            }
+            None => break,
+        }
+    }
+    game
+}
+
+/// The view of `game` with `selection`, unwrapped.
+pub fn air_view(game: &AirBattle, selection: &[&str]) -> air_battle::View {
+    let selection: Vec<String> = selection.iter().map(|s| s.to_string()).collect();
+    match game.view(Viewer::Public, &selection) {
+        AnyView::AirBattle(view) => view,
+        _ => unreachable!("an Air Battle view"),
+    }
+}
+
+/// The selection that previews a move of `game`: the first pickable aircraft that has one and,
+/// in «Игрушка», its most telling operation (shooting down, then being shot down, then
+/// bombing, then the longest path); in «Аэрофото» the first of a few motion sequences that is
+/// legal, the longest first.
+pub fn air_preview_selection(game: &AirBattle) -> Vec<String> {
+    const MOTIONS: [&[&str]; 6] =
+        [&["F", "F", "F"], &["L", "F", "F"], &["R", "F", "F"], &["F", "F"], &["L", "F"], &["F"]];
+    let view = air_view(game, &[]);
+    for plane in view.planes.iter().filter(|p| p.pickable) {
+        let label = plane.label.as_str();
+        match view.edition {
+            Edition::Toy => {
+                let picked = air_view(game, &[label]);
+                let best = picked.options.iter().max_by_key(|o| {
+                    let f = &o.flight;
+                    (f.shoots_down.is_some(), f.shot_by.is_some(), f.bombs, f.path.len())
+                });
+                if let Some(option) = best {
+                    return vec![label.to_string(), option.key.clone()];
+                }
+            }
+            Edition::Photo => {
+                for motions in MOTIONS {
+                    let mut selection = vec![label];
+                    selection.extend_from_slice(motions);
+                    if air_view(game, &selection).preview.is_some() {
+                        return selection.iter().map(|s| s.to_string()).collect();
+                    }
+                }
+            }
+        }
+    }
+    Vec::new()
+}
+
+/// A «Воздушный бой» mid-game in `edition`, with a previewed move when `preview`.
+pub fn air_midgame(edition: Edition, preview: bool) -> AnyView {
+    let game = air_game(edition, 2, AIR_MOVES, AIR_SEED);
+    let selection = if preview { air_preview_selection(&game) } else { Vec::new() };
+    let selection: Vec<&str> = selection.iter().map(String::as_str).collect();
+    AnyView::AirBattle(air_view(&game, &selection))
+}
+
+/// The opening of «Воздушный бой» in `edition`: every aircraft parked, the front ones labelled.
+pub fn air_opening(edition: Edition) -> AnyView {
+    AnyView::AirBattle(air_view(&air_game(edition, 2, 0, 0), &[]))
+}
+
+/// «Воздушный бой», «Игрушка», with an aircraft picked and its operations shown.
+pub fn air_picked() -> AnyView {
+    let game = air_game(Edition::Toy, 2, AIR_MOVES, AIR_SEED);
+    let selection = air_preview_selection(&game);
+    AnyView::AirBattle(air_view(&game, &[selection[0].as_str()]))
+}
+
+/// «Воздушный бой», «Аэрофото», two against two, played to its end.
+pub fn air_over() -> AnyView {
+    let game = air_game(Edition::Photo, 4, 100_000, AIR_SEED);
+    AnyView::AirBattle(air_view(&game, &[]))
+}
+
+/// The random play behind the «Воздушный бой» mid-game samples.
+const AIR_SEED: u64 = 7;
+const AIR_MOVES: usize = 40;
+
 /// Every sample view, named, for loops.
 pub fn all() -> Vec<(&'static str, AnyView)> {
     vec![
@@ -630,5 +727,11 @@ pub fn all() -> Vec<(&'static str, AnyView)> {
         ("thousand_midgame", thousand_midgame(true)),
         ("thousand_jump", thousand_jump()),
         ("thousand_over", thousand_over()),
+        ("air_toy_opening", air_opening(Edition::Toy)),
+        ("air_photo_opening", air_opening(Edition::Photo)),
+        ("air_toy_midgame", air_midgame(Edition::Toy, true)),
+        ("air_toy_picked", air_picked()),
+        ("air_photo_midgame", air_midgame(Edition::Photo, true)),
+        ("air_over", air_over()),
     ]
 }
