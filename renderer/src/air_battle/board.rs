@@ -60,7 +60,9 @@ fn draw(edition: Edition) -> IndexedImage {
     lines(&mut c, line);
     airfields(&mut c);
     for node in board::all_nodes() {
-        paint(&mut c, &Shape::circle(layout::node(node), 3.0), Style::fill(dot));
+        // A small square dot, pixel-aligned: crisp, and cheap for the PNG (192 of them).
+        let (x, y) = layout::node(node);
+        c.fill_rect(x as i32 - 2, y as i32 - 2, 5, 5, dot);
     }
     for side in Side::BOTH {
         pieces::headquarters(&mut c, side, layout::node(board::headquarters(side)));
@@ -107,8 +109,12 @@ fn airfields(c: &mut IndexedImage) {
             };
             paint(c, &apron, Style::outlined(palette::GREY_LIGHT, palette::GREY, 3.0));
             for node in &group {
-                let pad = Shape::circle(layout::node(*node), PITCH * 0.36);
-                paint(c, &pad, Style::outlined(palette::PAPER_DARK, palette::RULE, 2.0));
+                // A square parking stand, pixel-aligned (cheap for the PNG).
+                let (x, y) = layout::node(*node);
+                let h = (PITCH * 0.36) as i32;
+                let side = 2 * h as u32 + 1;
+                c.fill_rect(x as i32 - h, y as i32 - h, side, side, palette::RULE);
+                c.fill_rect(x as i32 - h + 2, y as i32 - h + 2, side - 4, side - 4, palette::PAPER_DARK);
             }
         }
     }
@@ -137,23 +143,26 @@ fn groups(nodes: &[Node]) -> Vec<Vec<Node>> {
     out
 }
 
-/// «Аэрофото»: every node an AA unit covers, its square tinted in the owner's zone colour
-/// (split corner to corner where both sides cover it), then each side's zones outlined where
-/// they meet a node the side does not cover.
+/// «Аэрофото»: every node an AA unit covers, its square of the map tinted towards the owner's
+/// colour (split corner to corner where both sides cover it), so the map still shows through;
+/// then each side's zones outlined where they meet a node the side does not cover.
 fn zones(c: &mut IndexedImage) {
     let covers = |side: Side, node: Node| board::zone_of(side, node).is_some();
+    let tints = [tint(Side::South), tint(Side::North)];
     for node in board::all_nodes() {
+        let (south, north) = (covers(Side::South, node), covers(Side::North, node));
+        if !south && !north {
+            continue;
+        }
         let ((x0, y0), (x1, y1)) = layout::square(node);
-        match (covers(Side::South, node), covers(Side::North, node)) {
-            (true, true) => {
-                let south = Shape::Polygon(vec![(x0, y0), (x0, y1), (x1, y1)]);
-                let north = Shape::Polygon(vec![(x0, y0), (x1, y0), (x1, y1)]);
-                paint(c, &south, Style::fill(inks(Side::South).zone));
-                paint(c, &north, Style::fill(inks(Side::North).zone));
+        for y in y0 as i32..y1 as i32 {
+            for x in x0 as i32..x1 as i32 {
+                // Where both cover the node, South has the lower-left half.
+                let lower_left = (x - x0 as i32) < (y - y0 as i32);
+                let side = if south && (lower_left || !north) { 0 } else { 1 };
+                let at = y as usize * c.width as usize + x as usize;
+                c.pixels[at] = tints[side][usize::from(c.pixels[at])];
             }
-            (true, false) => c.fill_rect(x0 as i32, y0 as i32, PITCH as u32, PITCH as u32, inks(Side::South).zone),
-            (false, true) => c.fill_rect(x0 as i32, y0 as i32, PITCH as u32, PITCH as u32, inks(Side::North).zone),
-            (false, false) => {}
         }
     }
     for side in Side::BOTH {
@@ -164,16 +173,34 @@ fn zones(c: &mut IndexedImage) {
                 if board::step(node, dir).is_some_and(|n| covers(side, n)) {
                     continue;
                 }
-                let (a, b) = match dir {
-                    Dir::N => ((x0, y0), (x1, y0)),
-                    Dir::S => ((x0, y1), (x1, y1)),
-                    Dir::E => ((x1, y0), (x1, y1)),
-                    Dir::W => ((x0, y0), (x0, y1)),
+                // Axis-aligned, so drawn pixel-aligned: crisp, and cheap for the PNG.
+                let (x0, y0, x1, y1) = (x0 as i32, y0 as i32, x1 as i32, y1 as i32);
+                let (x, y, w, h) = match dir {
+                    Dir::N => (x0 - 1, y0 - 1, x1 - x0 + 3, 3),
+                    Dir::S => (x0 - 1, y1 - 1, x1 - x0 + 3, 3),
+                    Dir::E => (x1 - 1, y0 - 1, 3, y1 - y0 + 3),
+                    Dir::W => (x0 - 1, y0 - 1, 3, y1 - y0 + 3),
                 };
-                paint(c, &Shape::line(a, b, 3.0), Style::fill(ink));
+                c.fill_rect(x, y, w as u32, h as u32, ink);
             }
         }
     }
+}
+
+/// For every palette entry, the entry of its colour tinted towards `side`'s zone colour: the
+/// map's crops to their own tinted inks (so flat fields stay flat), the rest to the nearest.
+fn tint(side: Side) -> Vec<u8> {
+    let inks = inks(side);
+    let pal = palette::palette();
+    (0..pal.colours.len())
+        .map(|i| {
+            let crop = inks.zone_crops.iter().find(|(plain, _)| usize::from(plain.0) == i);
+            match crop {
+                Some((_, tinted)) => tinted.0,
+                None => pal.nearest(palette::mix(pal.colours[i], inks.zone, 0.4)),
+            }
+        })
+        .collect()
 }
 
 /// The margins round the ground repainted in paper (scenery may spill over the ground's edge),

@@ -29,8 +29,10 @@ pub struct Inks {
     pub dark: Ink,
     /// AA units' bodies.
     pub light: Ink,
-    /// The «Аэрофото» danger zones.
-    pub zone: Ink,
+    /// The colour the «Аэрофото» danger zones are tinted towards.
+    pub zone: [u8; 3],
+    /// The map's fields, meadows and soil tinted so, in its zones.
+    pub zone_crops: [(Ink, Ink); 3],
 }
 
 /// The inks of `side`: South red, North green.
@@ -40,13 +42,23 @@ pub fn inks(side: Side) -> Inks {
             full: palette::RED,
             dark: palette::RED_DARK,
             light: palette::RED_LIGHT,
-            zone: palette::ZONE_SOUTH,
+            zone: [0xe5, 0x39, 0x35],
+            zone_crops: [
+                (palette::PHOTO_FIELD, palette::FIELD_SOUTH),
+                (palette::PHOTO_MEADOW, palette::MEADOW_SOUTH),
+                (palette::PHOTO_SOIL, palette::SOIL_SOUTH),
+            ],
         },
         Side::North => Inks {
             full: palette::GREEN,
             dark: palette::GREEN_DARK,
             light: palette::GREEN_LIGHT,
-            zone: palette::ZONE_NORTH,
+            zone: [0xc8, 0xf0, 0x5a],
+            zone_crops: [
+                (palette::PHOTO_FIELD, palette::FIELD_NORTH),
+                (palette::PHOTO_MEADOW, palette::MEADOW_NORTH),
+                (palette::PHOTO_SOIL, palette::SOIL_NORTH),
+            ],
         },
     }
 }
@@ -137,24 +149,18 @@ fn aircraft<S: Surface + ?Sized>(s: &mut S, side: Side, kind: Kind, dir: Dir, at
         let shadow = Shape::polygon(&points, (at.0 + SHADOW.0, at.1 + SHADOW.1), k, angle(dir));
         paint(&mut Faded(s, 0.3), &shadow, Style::fill(palette::INK));
     }
-    // A white rim keeps the aircraft clear on any ground.
+    // The dark outline keeps the aircraft clear on any ground (a white rim round it too would
+    // cost the PNG about a ninth of its size for little).
     let body = Shape::polygon(&points, at, k, angle(dir));
-    let Shape::Polygon(mut rim) = body.clone() else { unreachable!() };
-    rim.push(rim[0]);
-    paint(s, &Shape::path(rim, 5.0 * scale.max(0.6)), Style::fill(palette::WHITE));
     paint(s, &body, Style::outlined(inks.full, palette::INK, 2.0));
     let (s_, c_) = angle(dir).sin_cos();
     let place = |x: f32, y: f32| (at.0 + k * (x * c_ - y * s_), at.1 + k * (x * s_ + y * c_));
     if kind == Kind::Bomber {
         // Four engines on the wings' leading edge.
         for x in [-0.72, -0.4, 0.4, 0.72] {
-            let engine = Shape::line(place(x, -0.36), place(x, -0.08), 0.13 * k);
-            paint(s, &engine, Style::outlined(inks.dark, palette::INK, 1.0));
+            let engine = Shape::line(place(x, -0.36), place(x, -0.12), 0.14 * k);
+            paint(s, &engine, Style::fill(palette::INK));
         }
-    } else {
-        // A white stripe across the wings.
-        let stripe = Shape::line(place(-0.62, 0.08), place(0.62, 0.08), 0.1 * k);
-        paint(s, &stripe, Style::fill(palette::WHITE));
     }
     // The cockpit.
     let cockpit = Shape::line(place(0.0, -0.72), place(0.0, -0.5), 0.13 * k);
@@ -209,7 +215,7 @@ pub fn icon(side: Side, kind: Kind) -> &'static Sprite {
 }
 
 /// The ghost of an aircraft where a previewed flight ends, facing the way it will face: white,
-/// see-through, outlined in the side's colour.
+/// outlined in the side's colour (a real aircraft is filled with it).
 pub fn ghost(side: Side, kind: Kind, dir: Dir) -> &'static Sprite {
     static SPRITES: OnceLock<Vec<Sprite>> = OnceLock::new();
     let sprites = SPRITES.get_or_init(|| {
@@ -220,7 +226,7 @@ pub fn ghost(side: Side, kind: Kind, dir: Dir) -> &'static Sprite {
                     all.push(Sprite::draw(SPRITE, SPRITE, |s| {
                         let body = silhouette(kind, dir, s.centre(), 1.0);
                         let style = Style::outlined(palette::WHITE, inks(side).full, 4.0);
-                        paint(&mut Faded(s, 0.8), &body, style);
+                        paint(s, &body, style);
                     }));
                 }
             }

@@ -2,7 +2,8 @@
 //! — grass, clumps of round trees, a river across the middle between the two halves and the
 //! red decorative bursts the printed board has there (only a picture, spec: they are not AA
 //! units); «Аэрофото» an aerial photo map — a patchwork of muted fields, meadows and ploughed
-//! soil, dark woods, dirt roads and a murky river.
+//! soil, dark woods and a murky river (no roads: their long anti-aliased curves cost the
+//! PNG more than they add).
 //!
 //! Scenery lies in the squares between the nodes, never on a node, so it cannot be taken for
 //! a piece. It is placed by a fixed hash of the square, so every picture is the same; it keeps
@@ -95,7 +96,7 @@ pub fn toy(c: &mut IndexedImage) {
             let style = Style::outlined(palette::MARK_RED, palette::RED_DARK, 2.0);
             paint(c, &widgets::burst(at, 17.0, 8), style);
             paint(c, &widgets::burst(at, 8.0, 6), Style::fill(palette::YELLOW));
-        } else if h % 5 == 0 {
+        } else if h % 7 == 0 {
             trees(c, square_centre(x, y), h);
         }
     }
@@ -110,12 +111,12 @@ fn trees(c: &mut IndexedImage, at: Pt, h: u32) {
         let dy = ((g >> 8) % 29) as f32 - 14.0;
         let r = 9.0 + ((g >> 16) % 5) as f32;
         let tree = Shape::circle((at.0 + dx, at.1 + dy), r);
-        paint(c, &tree, Style::outlined(palette::TOY_FOREST, palette::GREEN_DARK, 2.0));
+        paint(c, &tree, Style::fill(palette::TOY_FOREST));
     }
 }
 
-/// «Аэрофото»: a patchwork of fields in plots two squares wide and three long, dirt roads,
-/// woods and a murky river.
+/// «Аэрофото»: a patchwork of fields in plots two squares wide and three long, woods and a
+/// murky river.
 pub fn photo(c: &mut IndexedImage) {
     const CROPS: [Ink; 5] = [
         palette::PHOTO_FIELD,
@@ -139,43 +140,14 @@ pub fn photo(c: &mut IndexedImage) {
             c.fill_rect(x0 as i32, y0 as i32, (x1 - x0).ceil() as u32, (y1 - y0).ceil() as u32, ink);
         }
     }
-    for (points, width) in roads() {
-        paint(c, &Shape::path(smooth(&points, 10), width), Style::fill(palette::PHOTO_ROAD));
-    }
     let course = river(22.0, 21);
     paint(c, &Shape::path(course, 18.0), Style::fill(palette::PHOTO_WATER));
     for (x, y) in squares() {
         let h = hash(x, y, 9);
-        if !busy(x, y) && !on_river(y) && h % 6 == 0 {
+        if !busy(x, y) && !on_river(y) && h % 8 == 0 {
             wood(c, square_centre(x, y), h);
         }
     }
-}
-
-/// Two dirt roads across the map, as points to smooth.
-fn roads() -> [(Vec<Pt>, f32); 2] {
-    let ((x0, y0), (x1, y1)) = layout::ground();
-    let (w, h) = (x1 - x0, y1 - y0);
-    [
-        (
-            vec![
-                (x0 + w * 0.18, y0 - 10.0),
-                (x0 + w * 0.3, y0 + h * 0.3),
-                (x0 + w * 0.22, y0 + h * 0.62),
-                (x0 + w * 0.35, y1 + 10.0),
-            ],
-            6.0,
-        ),
-        (
-            vec![
-                (x0 - 10.0, y0 + h * 0.2),
-                (x0 + w * 0.5, y0 + h * 0.28),
-                (x0 + w * 0.72, y0 + h * 0.7),
-                (x1 + 10.0, y0 + h * 0.82),
-            ],
-            5.0,
-        ),
-    ]
 }
 
 /// A dark wood, seen from the air: a few overlapping crowns.

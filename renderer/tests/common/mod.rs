@@ -643,28 +643,28 @@ pub fn air_view(game: &AirBattle, selection: &[&str]) -> air_battle::View {
     }
 }
 
-/// The selection that previews a move of `game`: the first pickable aircraft that has one and,
-/// in «Игрушка», its most telling operation (shooting down, then being shot down, then
-/// bombing, then the longest path); in «Аэрофото» the first of a few motion sequences that is
-/// legal, the longest first.
+/// The selection that previews a move of `game`: in «Игрушка» the most telling operation of
+/// any pickable aircraft (shooting down, then being shot down, then bombing, then the longest
+/// path); in «Аэрофото» the first legal one of a few motion sequences, the longest first, of
+/// the first pickable aircraft that has one.
 pub fn air_preview_selection(game: &AirBattle) -> Vec<String> {
     const MOTIONS: [&[&str]; 6] =
         [&["F", "F", "F"], &["L", "F", "F"], &["R", "F", "F"], &["F", "F"], &["L", "F"], &["F"]];
     let view = air_view(game, &[]);
-    for plane in view.planes.iter().filter(|p| p.pickable) {
-        let label = plane.label.as_str();
-        match view.edition {
-            Edition::Toy => {
-                let picked = air_view(game, &[label]);
-                let best = picked.options.iter().max_by_key(|o| {
-                    let f = &o.flight;
-                    (f.shoots_down.is_some(), f.shot_by.is_some(), f.bombs, f.path.len())
-                });
-                if let Some(option) = best {
-                    return vec![label.to_string(), option.key.clone()];
-                }
-            }
-            Edition::Photo => {
+    let pickable = view.planes.iter().filter(|p| p.pickable).map(|p| p.label.as_str());
+    match view.edition {
+        Edition::Toy => pickable
+            .flat_map(|label| {
+                air_view(game, &[label]).options.into_iter().map(move |o| (label, o))
+            })
+            .max_by_key(|(_, o)| {
+                let f = &o.flight;
+                (f.shoots_down.is_some(), f.shot_by.is_some(), f.bombs, f.path.len())
+            })
+            .map(|(label, o)| vec![label.to_string(), o.key])
+            .unwrap_or_default(),
+        Edition::Photo => {
+            for label in pickable {
                 for motions in MOTIONS {
                     let mut selection = vec![label];
                     selection.extend_from_slice(motions);
@@ -673,14 +673,15 @@ pub fn air_preview_selection(game: &AirBattle) -> Vec<String> {
                     }
                 }
             }
+            Vec::new()
         }
     }
-    Vec::new()
 }
 
 /// A «Воздушный бой» mid-game in `edition`, with a previewed move when `preview`.
 pub fn air_midgame(edition: Edition, preview: bool) -> AnyView {
-    let game = air_game(edition, 2, AIR_MOVES, AIR_SEED);
+    let (seed, moves) = air_sample(edition);
+    let game = air_game(edition, 2, moves, seed);
     let selection = if preview { air_preview_selection(&game) } else { Vec::new() };
     let selection: Vec<&str> = selection.iter().map(String::as_str).collect();
     AnyView::AirBattle(air_view(&game, &selection))
@@ -693,20 +694,27 @@ pub fn air_opening(edition: Edition) -> AnyView {
 
 /// «Воздушный бой», «Игрушка», with an aircraft picked and its operations shown.
 pub fn air_picked() -> AnyView {
-    let game = air_game(Edition::Toy, 2, AIR_MOVES, AIR_SEED);
+    let (seed, moves) = air_sample(Edition::Toy);
+    let game = air_game(Edition::Toy, 2, moves, seed);
     let selection = air_preview_selection(&game);
     AnyView::AirBattle(air_view(&game, &[selection[0].as_str()]))
 }
 
 /// «Воздушный бой», «Аэрофото», two against two, played to its end.
 pub fn air_over() -> AnyView {
-    let game = air_game(Edition::Photo, 4, 100_000, AIR_SEED);
+    let game = air_game(Edition::Photo, 4, 100_000, 7);
     AnyView::AirBattle(air_view(&game, &[]))
 }
 
-/// The random play behind the «Воздушный бой» mid-game samples.
-const AIR_SEED: u64 = 7;
-const AIR_MOVES: usize = 40;
+/// The random play (seed, actions) behind the «Воздушный бой» mid-game samples: chosen so that
+/// aircraft have been lost and the previewed move shoots one down («Игрушка») or is shot down
+/// («Аэрофото»).
+pub fn air_sample(edition: Edition) -> (u64, usize) {
+    match edition {
+        Edition::Toy => (10, 60),
+        Edition::Photo => (28, 140),
+    }
+}
 
 /// Every sample view, named, for loops.
 pub fn all() -> Vec<(&'static str, AnyView)> {
