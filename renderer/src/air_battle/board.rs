@@ -114,7 +114,13 @@ fn airfields(c: &mut IndexedImage) {
                 let h = (PITCH * 0.36) as i32;
                 let side = 2 * h as u32 + 1;
                 c.fill_rect(x as i32 - h, y as i32 - h, side, side, palette::RULE);
-                c.fill_rect(x as i32 - h + 2, y as i32 - h + 2, side - 4, side - 4, palette::PAPER_DARK);
+                c.fill_rect(
+                    x as i32 - h + 2,
+                    y as i32 - h + 2,
+                    side - 4,
+                    side - 4,
+                    palette::PAPER_DARK,
+                );
             }
         }
     }

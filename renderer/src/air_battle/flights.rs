@@ -79,7 +79,8 @@ pub fn preview_path(frame: &mut IndexedImage, flight: &FlightView) {
 pub fn preview_marks(frame: &mut IndexedImage, view: &View, flight: &FlightView) {
     let end = layout::node(flight.end);
     pieces::ghost(flight.side, flight.kind, flight.facing).stamp(frame, end);
-    if let Some(target) = flight.shoots_down.and_then(|id| view.planes.iter().find(|p| p.id == id)) {
+    if let Some(target) = flight.shoots_down.and_then(|id| view.planes.iter().find(|p| p.id == id))
+    {
         crosshair(frame, layout::node(target.node));
     }
     if let Some(unit) = flight.shot_by {
@@ -119,9 +120,17 @@ fn threat(frame: &mut IndexedImage, unit: &AaUnit) {
 
 /// A warning sign: a yellow triangle with "!".
 fn warning(frame: &mut IndexedImage, at: Pt) {
-    let tri = Shape::Polygon(vec![(at.0, at.1 - 14.0), (at.0 + 14.0, at.1 + 11.0), (at.0 - 14.0, at.1 + 11.0)]);
+    let tri = Shape::Polygon(vec![
+        (at.0, at.1 - 14.0),
+        (at.0 + 14.0, at.1 + 11.0),
+        (at.0 - 14.0, at.1 + 11.0),
+    ]);
     paint(frame, &tri, Style::outlined(palette::YELLOW, palette::INK, 2.5));
-    paint(frame, &Shape::line((at.0, at.1 - 5.0), (at.0, at.1 + 2.0), 3.5), Style::fill(palette::INK));
+    paint(
+        frame,
+        &Shape::line((at.0, at.1 - 5.0), (at.0, at.1 + 2.0), 3.5),
+        Style::fill(palette::INK),
+    );
     paint(frame, &Shape::circle((at.0, at.1 + 7.0), 2.0), Style::fill(palette::INK));
 }
 
@@ -141,7 +150,8 @@ fn arrows(key: &str) -> String {
 /// «Игрушка»: every operation of the picked aircraft as a badge with its arrows where it ends
 /// (red where it shoots an aircraft down or bombs the headquarters, with a warning sign where
 /// AA would shoot it down). Operations that end where the aircraft stands (turns only) are
-/// stacked beside it, so it stays seen. The operation already previewed is shown by its ghost.
+/// stacked beside it, so it stays seen; one that ends on an enemy aircraft sits over that
+/// aircraft's tail. The operation already previewed is shown by its ghost.
 pub fn options(frame: &mut IndexedImage, view: &View) {
     let start = view.planes.iter().find(|p| Some(p.id) == view.selected).map(|p| p.node);
     let previewed = view.preview.as_ref().map(|p| p.motions.as_str());
@@ -158,14 +168,24 @@ pub fn options(frame: &mut IndexedImage, view: &View) {
         for (i, option) in here.iter().enumerate() {
             let label = arrows(&option.key);
             let w = widgets::small_badge_width(&label);
-            let cx = if beside {
+            let (cx, cy) = if beside {
                 let right = x + PITCH * 0.45 + w / 2.0;
                 // Keep the column on the picture: to the left of the aircraft at the right edge.
-                if right + w / 2.0 > layout::WIDTH as f32 { x - PITCH * 0.45 - w / 2.0 } else { right }
+                let cx = if right + w / 2.0 > layout::WIDTH as f32 {
+                    x - PITCH * 0.45 - w / 2.0
+                } else {
+                    right
+                };
+                (cx, y + (i as f32 - (count - 1.0) / 2.0) * step)
+            } else if let Some(target) = view.planes.iter().find(|p| p.node == end) {
+                // An aircraft to shoot down stands there: the badge goes over its tail, as its
+                // own label would, so it stays seen.
+                let (bx, by) = super::badge_spot((x, y), target.facing);
+                let away = if by < y { -1.0 } else { 1.0 };
+                (bx, by + away * i as f32 * step)
             } else {
-                x
+                (x, y + (i as f32 - (count - 1.0) / 2.0) * step)
             };
-            let cy = y + (i as f32 - (count - 1.0) / 2.0) * step;
             let f = &option.flight;
             let kind = if f.shoots_down.is_some() || f.bombs {
                 BadgeKind::Capture

@@ -141,7 +141,15 @@ const SHADOW: Pt = (6.0, 9.0);
 
 /// Draws an aircraft of `side` and `kind` facing `dir` at `at` on `s`, `scale` times its
 /// usual size, with a shadow when `flying`.
-fn aircraft<S: Surface + ?Sized>(s: &mut S, side: Side, kind: Kind, dir: Dir, at: Pt, flying: bool, scale: f32) {
+fn aircraft<S: Surface + ?Sized>(
+    s: &mut S,
+    side: Side,
+    kind: Kind,
+    dir: Dir,
+    at: Pt,
+    flying: bool,
+    scale: f32,
+) {
     let inks = inks(side);
     let k = span(kind) * scale;
     let points = outline(kind);

@@ -90,7 +90,8 @@ pub fn toy(c: &mut IndexedImage) {
             continue;
         }
         let h = hash(x, y, 1);
-        let middle = (i32::from(board::HEIGHT) / 2 - 3..i32::from(board::HEIGHT) / 2 + 2).contains(&y);
+        let middle =
+            (i32::from(board::HEIGHT) / 2 - 3..i32::from(board::HEIGHT) / 2 + 2).contains(&y);
         if middle && h % 4 == 0 {
             let at = square_centre(x, y);
             let style = Style::outlined(palette::MARK_RED, palette::RED_DARK, 2.0);
@@ -137,7 +138,13 @@ pub fn photo(c: &mut IndexedImage) {
         let (x0, y0) = ((cx - h).max(gx0), (cy - h).max(gy0));
         let (x1, y1) = ((cx + h).min(gx1), (cy + h).min(gy1));
         if x1 > x0 && y1 > y0 {
-            c.fill_rect(x0 as i32, y0 as i32, (x1 - x0).ceil() as u32, (y1 - y0).ceil() as u32, ink);
+            c.fill_rect(
+                x0 as i32,
+                y0 as i32,
+                (x1 - x0).ceil() as u32,
+                (y1 - y0).ceil() as u32,
+                ink,
+            );
         }
     }
     let course = river(22.0, 21);

@@ -2,7 +2,9 @@
 //! lands, these are the only views there are).
 #![allow(dead_code)]
 
+use igroteka::game::{Game, Setup, Viewer};
 use igroteka::games::aeroplane::{self, CornerView, PlaneSpot, PlaneView};
+use igroteka::games::air_battle::{self, AirBattle, Edition};
 use igroteka::games::tank_battle::{self, TankView, board};
 use igroteka::games::tanks::{
     self as tanks_go, FlightView, Heading, LastMove, MineView, PlaneSpot as Airfield, RocketLabel,
@@ -12,8 +14,6 @@ use igroteka::games::thousand::{
     self, Breakdown, ColourView, Form, MoveView, PawnView, SeatView, Target,
     board as thousand_board,
 };
-use igroteka::game::{Game, Setup, Viewer};
-use igroteka::games::air_battle::{self, AirBattle, Edition};
 use igroteka::view::AnyView;
 
 fn plane(corner: u8, number: u8, spot: PlaneSpot, stack: u8, label: Option<&str>) -> PlaneView {
@@ -654,9 +654,7 @@ pub fn air_preview_selection(game: &AirBattle) -> Vec<String> {
     let pickable = view.planes.iter().filter(|p| p.pickable).map(|p| p.label.as_str());
     match view.edition {
         Edition::Toy => pickable
-            .flat_map(|label| {
-                air_view(game, &[label]).options.into_iter().map(move |o| (label, o))
-            })
+            .flat_map(|label| air_view(game, &[label]).options.into_iter().map(move |o| (label, o)))
             .max_by_key(|(_, o)| {
                 let f = &o.flight;
                 (f.shoots_down.is_some(), f.shot_by.is_some(), f.bombs, f.path.len())
