@@ -2,7 +2,7 @@
 //! flights, the move being chosen (the picked aircraft's ring, the previewed path with a ghost
 //! where it ends facing the way it will face, and what it would shoot down, what would shoot it
 //! down or the headquarters it would bomb), the aircraft, the labels of the aircraft that may
-//! be picked, in «Игрушка» the picked aircraft's operations as badges where each ends, and the
+//! be picked while none is, in «Игрушка» the picked aircraft's operations as badges where each ends, and the
 //! status strip.
 //!
 //! The picture takes everything from the view and the core's fixed board: what the view does
@@ -67,13 +67,13 @@ pub fn badge_spot(node: Pt, facing: Dir) -> Pt {
     if facing == Dir::S { (node.0, node.1 - offset) } else { (node.0, node.1 + offset) }
 }
 
-/// The labels of the aircraft that may be picked, while none is; once one is, only its own.
+/// The labels of the aircraft that may be picked, while none is (once one is, the buttons are
+/// its operations or motions, and its gold ring says which it is).
 fn labels(frame: &mut IndexedImage, view: &View) {
-    let chosen = selected(view);
+    if selected(view).is_some() {
+        return;
+    }
     for plane in view.planes.iter().filter(|p| p.pickable) {
-        if chosen.is_some_and(|c| c.id != plane.id) {
-            continue;
-        }
         let at = badge_spot(layout::node(plane.node), plane.facing);
         widgets::small_badge(frame, at, &plane.label, BadgeKind::Choice);
     }

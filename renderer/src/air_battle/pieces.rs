@@ -136,6 +136,27 @@ pub fn silhouette(kind: Kind, dir: Dir, at: Pt, scale: f32) -> Shape {
     Shape::polygon(&outline(kind), at, span(kind) * scale, angle(dir))
 }
 
+/// A surface that paints a pixel fully or not at all (more than half covered or not): a shadow
+/// with a hard edge lays one tone on each ground, where a soft edge lays several (and the PNG
+/// pays for each).
+struct Hard<S: Surface>(S);
+
+impl<S: Surface> Surface for Hard<S> {
+    fn width(&self) -> u32 {
+        self.0.width()
+    }
+
+    fn height(&self) -> u32 {
+        self.0.height()
+    }
+
+    fn blend(&mut self, x: i32, y: i32, rgb: [u8; 3], alpha: f32) {
+        if alpha >= 0.5 {
+            self.0.blend(x, y, rgb, 1.0);
+        }
+    }
+}
+
 /// Where a flying aircraft's shadow falls, from its centre.
 const SHADOW: Pt = (6.0, 9.0);
 
@@ -155,7 +176,7 @@ fn aircraft<S: Surface + ?Sized>(
     let points = outline(kind);
     if flying {
         let shadow = Shape::polygon(&points, (at.0 + SHADOW.0, at.1 + SHADOW.1), k, angle(dir));
-        paint(&mut Faded(s, 0.3), &shadow, Style::fill(palette::INK));
+        paint(&mut Hard(Faded(s, 0.3)), &shadow, Style::fill(palette::INK));
     }
     // The dark outline keeps the aircraft clear on any ground (a white rim round it too would
     // cost the PNG about a ninth of its size for little).
