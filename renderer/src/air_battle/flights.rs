@@ -73,12 +73,16 @@ pub fn preview_path(frame: &mut IndexedImage, flight: &FlightView) {
     path_with_arrow(frame, &flight.path, 6.0, palette::WHITE);
 }
 
-/// The previewed flight's end: the ghost of the aircraft facing the way it will face, a red
-/// crosshair on the aircraft it would shoot down, a burst where AA would shoot it down with a
-/// red ring round that unit, a burst on the headquarters it would bomb.
+/// The ghost of the previewed aircraft where its flight ends, facing the way it will face.
+pub fn ghost(frame: &mut IndexedImage, flight: &FlightView) {
+    pieces::ghost(flight.side, flight.kind, flight.facing).stamp(frame, layout::node(flight.end));
+}
+
+/// The previewed flight's end: a red crosshair on the aircraft it would shoot down, a burst
+/// where AA would shoot it down with a red ring round that unit, a burst on the headquarters it
+/// would bomb.
 pub fn preview_marks(frame: &mut IndexedImage, view: &View, flight: &FlightView) {
     let end = layout::node(flight.end);
-    pieces::ghost(flight.side, flight.kind, flight.facing).stamp(frame, end);
     if let Some(target) = flight.shoots_down.and_then(|id| view.planes.iter().find(|p| p.id == id))
     {
         crosshair(frame, layout::node(target.node));

@@ -40,6 +40,16 @@ pub fn draw(view: &View, frame: &mut IndexedImage) {
         let ring = Shape::circle(layout::node(plane.node), layout::PITCH * 0.5);
         paint(frame, &ring, Style::outlined(palette::GOLD, palette::GOLD_DARK, 3.0));
     }
+    // The ghost goes under an aircraft standing where the flight ends (the one it would shoot
+    // down, which must stay seen: the arrow into it shows the way the attacker will face), on
+    // top of everything else.
+    let ghost_under = view
+        .preview
+        .as_ref()
+        .filter(|p| view.planes.iter().any(|plane| plane.node == p.end && plane.id != p.plane));
+    if let Some(preview) = ghost_under {
+        flights::ghost(frame, preview);
+    }
     for plane in &view.planes {
         let sprite = pieces::plane(plane.side, plane.kind, plane.facing, !plane.parked);
         sprite.stamp(frame, layout::node(plane.node));
@@ -48,6 +58,9 @@ pub fn draw(view: &View, frame: &mut IndexedImage) {
         flights::last_marks(frame, flight);
     }
     if let Some(preview) = &view.preview {
+        if ghost_under.is_none() {
+            flights::ghost(frame, preview);
+        }
         flights::preview_marks(frame, view, preview);
     }
     labels(frame, view);
