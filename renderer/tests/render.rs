@@ -547,3 +547,43 @@ fn a_lost_aircraft_is_not_drawn() {
         assert_eq!(after, never, "{edition:?}: nothing of it is drawn");
     }
 }
+
+/// Odd «Воздушный бой» views — nodes off the board, an empty path, unknown ids and keys, a
+/// selection of nothing, no sides — render without panicking.
+#[test]
+fn odd_air_battle_views_render_without_panicking() {
+    use igroteka::games::air_battle::Edition;
+    for edition in [Edition::Toy, Edition::Photo] {
+        let AnyView::AirBattle(base) = common::air_midgame(edition, true) else { unreachable!() };
+        let mut odd = base.clone();
+        odd.planes[0].node = (40, 200);
+        odd.planes[1].label = "a very long label".into();
+        odd.selected = Some(250);
+        if let Some(preview) = odd.preview.as_mut() {
+            preview.path.clear();
+            preview.end = (30, 30);
+            preview.shoots_down = Some(222);
+            preview.bombs = true;
+        }
+        for flight in odd.last.iter_mut() {
+            flight.path = vec![(99, 0), (0, 99)];
+            flight.end = (12, 16);
+        }
+        let mut options = base.options.clone();
+        for option in options.iter_mut() {
+            option.key = "FXLQ".into();
+            option.flight.end = (11, 15);
+        }
+        odd.options = options;
+        let mut empty = base.clone();
+        empty.planes.clear();
+        empty.sides.clear();
+        empty.last.clear();
+        empty.preview = None;
+        empty.to_move = None;
+        for view in [odd, empty] {
+            let png = render(&AnyView::AirBattle(view));
+            assert!(png.len() <= MAX_BYTES);
+        }
+    }
+}
