@@ -266,7 +266,7 @@ pub fn ghost(side: Side, kind: Kind, dir: Dir) -> &'static Sprite {
 }
 
 /// An AA unit printed on the board, facing `dir`: a gun emplacement is round with twin
-/// barrels, a rocket launcher square with two missiles on its rails.
+/// barrels, a rocket launcher a square pad with two dark missiles on its rails.
 pub fn aa_unit<S: Surface + ?Sized>(s: &mut S, side: Side, kind: AaKind, dir: Dir, at: Pt) {
     let inks = inks(side);
     let (ux, uy) = unit(dir);
@@ -285,17 +285,24 @@ pub fn aa_unit<S: Surface + ?Sized>(s: &mut S, side: Side, kind: AaKind, dir: Di
         AaKind::Rocket => {
             let base = Shape::rect(at, 32.0, 32.0, 5.0);
             paint(s, &base, Style::outlined(inks.light, inks.dark, 3.0));
+            // Two dark missiles on their rails, white warheads out past the pad.
             for across in [-6.5, 6.5] {
                 let missile = Shape::Polygon(vec![
-                    along(26.0, across),
-                    along(16.0, across + 3.5),
-                    along(-12.0, across + 3.5),
+                    along(27.0, across),
+                    along(19.0, across + 3.5),
+                    along(-10.0, across + 3.5),
                     along(-15.0, across + 6.0),
                     along(-15.0, across - 6.0),
-                    along(-12.0, across - 3.5),
-                    along(16.0, across - 3.5),
+                    along(-10.0, across - 3.5),
+                    along(19.0, across - 3.5),
                 ]);
-                paint(s, &missile, Style::outlined(palette::WHITE, inks.dark, 2.0));
+                paint(s, &missile, Style::outlined(inks.dark, palette::INK, 1.5));
+                let head = Shape::Polygon(vec![
+                    along(25.0, across),
+                    along(19.5, across + 2.2),
+                    along(19.5, across - 2.2),
+                ]);
+                paint(s, &head, Style::fill(palette::WHITE));
             }
         }
     }
