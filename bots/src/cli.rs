@@ -106,9 +106,11 @@ pub fn simulate(args: &[String], out: &mut impl Write) -> Result<(), String> {
     Ok(())
 }
 
-/// `igroteka render <game> [--seed S] [--moves N] [--viewer public|K] -o board.png`.
+/// `igroteka render <game> [--seed S] [--moves N] [--viewer public|K] [--select A,B,…]
+/// -o board.png`. `--select` is the viewer's selection so far (the labels of the buttons
+/// pressed), so the picture shows the preview of a half-made move.
 pub fn render(args: &[String], out: &mut impl Write) -> Result<(), String> {
-    let parsed = parse_game_args(args, &["--moves", "--viewer", "-o", "--out"])?;
+    let parsed = parse_game_args(args, &["--moves", "--viewer", "--select", "-o", "--out"])?;
     let flag = |name: &str| parsed.rest.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone());
     let moves: usize = match flag("--moves") {
         Some(n) => n.parse().map_err(|_| "--moves takes a number")?,
@@ -127,7 +129,11 @@ pub fn render(args: &[String], out: &mut impl Write) -> Result<(), String> {
         let Some((actor, action)) = step else { break };
         game.apply(actor, &action).map_err(|e| e.to_string())?;
     }
-    let png = igroteka_renderer::render(&game.view(viewer, &[]));
+    let selection: Vec<String> = match flag("--select") {
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).collect(),
+        None => Vec::new(),
+    };
+    let png = igroteka_renderer::render(&game.view(viewer, &selection));
     std::fs::write(&path, &png).map_err(|e| format!("{path}: {e}"))?;
     writeln!(out, "{path}: {} bytes", png.len()).map_err(|e| e.to_string())?;
     Ok(())

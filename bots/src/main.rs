@@ -31,8 +31,8 @@ usage: igroteka [command]
                          JSON-lines inputs on stdin, JSON-lines effects on stdout
   simulate <game> [--games N] [--seed S] [--seats K] [key=value …]
                          random playouts: games/s and outcome statistics
-  render <game> [--seed S] [--moves N] [--viewer public|SEAT] [--seats K] [-o board.png]
-                         play N random moves and draw the board
+  render <game> [--seed S] [--moves N] [--viewer public|SEAT] [--seats K] [--select A,B]
+         [-o board.png]  play N random moves and draw the board (with the selection so far)
   games                  list the games, one per line, each starting with its id
 Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the environment:
   TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG";

@@ -331,6 +331,8 @@ fn command_lines(usage: &str, game: &Listed, dir: &Path) -> Vec<Vec<String>> {
                     "S" => "7".into(),
                     "K" => game.min_seats.clone(),
                     "SEAT" => "0".into(),
+                    // A selection no game offers: the picture is drawn as with none.
+                    "A,B" => "nothing,here".into(),
                     "DIR" => {
                         folders += 1;
                         dir.join(format!("folder{folders}")).display().to_string()

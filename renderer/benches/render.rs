@@ -14,6 +14,7 @@ mod support;
 
 use criterion::measurement::Measurement;
 use criterion::{Criterion, black_box};
+use igroteka::games::air_battle::Edition;
 use igroteka::view::AnyView;
 use igroteka_renderer::{IndexedImage, encode_png, render, render_frame, render_into};
 
@@ -59,7 +60,7 @@ fn bench_game<M: Measurement>(c: &mut Criterion<M>, game: &str, view: &AnyView) 
     group.finish();
 }
 
-/// Minor page faults per render when one worker thread draws the four games in turn, as the
+/// Minor page faults per render when one worker thread draws the five games in turn, as the
 /// bot's blocking pool does.
 fn mixed_faults(views: &[AnyView]) {
     let views = views.to_vec();
@@ -70,7 +71,7 @@ fn mixed_faults(views: &[AnyView]) {
     .join()
     .expect("the worker renders");
     let faults = faults.map_or("?".into(), |f| format!("{f:.1}"));
-    eprintln!("four games in turn on a worker thread: minor page faults per render {faults}");
+    eprintln!("five games in turn on a worker thread: minor page faults per render {faults}");
 }
 
 fn benches<M: Measurement>(c: &mut Criterion<M>) {
@@ -79,11 +80,14 @@ fn benches<M: Measurement>(c: &mut Criterion<M>) {
         common::tanks_selected(true),
         common::tanks_go_midgame(true),
         common::thousand_midgame(true),
+        common::air_midgame(Edition::Photo, true),
     ]);
     bench_game(c, "aeroplane", &common::aeroplane_midgame(true));
     bench_game(c, "tank_battle", &common::tanks_selected(true));
     bench_game(c, "tanks", &common::tanks_go_midgame(true));
     bench_game(c, "thousand", &common::thousand_midgame(true));
+    bench_game(c, "air_battle_toy", &common::air_midgame(Edition::Toy, true));
+    bench_game(c, "air_battle_photo", &common::air_midgame(Edition::Photo, true));
 }
 
 bench_main!(benches);

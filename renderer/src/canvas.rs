@@ -17,6 +17,25 @@ pub trait Surface {
     fn blend(&mut self, x: i32, y: i32, rgb: [u8; 3], alpha: f32);
 }
 
+/// A surface that lays everything on `S` at a fraction of its coverage: shadows, ghosts,
+/// veils.
+#[derive(Debug)]
+pub struct Faded<'a, S: Surface + ?Sized>(pub &'a mut S, pub f32);
+
+impl<S: Surface + ?Sized> Surface for Faded<'_, S> {
+    fn width(&self) -> u32 {
+        self.0.width()
+    }
+
+    fn height(&self) -> u32 {
+        self.0.height()
+    }
+
+    fn blend(&mut self, x: i32, y: i32, rgb: [u8; 3], alpha: f32) {
+        self.0.blend(x, y, rgb, alpha * self.1);
+    }
+}
+
 /// An 8-bit palette image: the frame format of this crate. The default is an empty (0 × 0)
 /// image, a buffer for [`crate::render_into`] to fill.
 #[derive(Debug, Default, PartialEq, Eq)]

@@ -5,9 +5,10 @@
 //! from a background cached per game ([`background`]), so encoding ([`encode_png`]) needs no
 //! colour quantisation and the PNGs stay small. See `docs/renderer.md`.
 //!
-//! The Aeroplane Chess, Tank Battle and «Tysiąc na szachownicy» pictures are [`WIDTH`] × [`HEIGHT`] pixels: a 900 px
-//! square board and a 100 px status strip under it. «Идут танки» is a portrait board, [`WIDTH`] ×
-//! [`TANKS_HEIGHT`]: 1200 px of board and the same strip.
+//! The Aeroplane Chess, Tank Battle and «Tysiąc na szachownicy» pictures are [`WIDTH`] ×
+//! [`HEIGHT`] pixels: a 900 px square board and a 100 px status strip under it. «Идут танки» and
+//! «Воздушный бой» are portrait boards, [`WIDTH`] × [`TANKS_HEIGHT`]: 1200 px of board and the
+//! same strip.
 
 pub mod background;
 pub mod canvas;
@@ -21,6 +22,7 @@ pub mod text;
 pub mod widgets;
 
 mod aeroplane;
+mod air_battle;
 mod tank_battle;
 mod tanks;
 mod thousand;
@@ -36,10 +38,12 @@ pub use encode::encode_png;
 pub const WIDTH: u32 = 900;
 /// Height of the square-board pictures in pixels (board and status strip).
 pub const HEIGHT: u32 = 1000;
-/// Height of the «Идут танки» picture (its portrait board and the status strip).
+/// Height of the portrait pictures, «Идут танки» and «Воздушный бой» (a 1200 px board and the
+/// status strip).
 pub const TANKS_HEIGHT: u32 = 1300;
 
 const _: () = assert!(aeroplane::WIDTH == WIDTH && aeroplane::HEIGHT == HEIGHT);
+const _: () = assert!(air_battle::WIDTH == WIDTH && air_battle::HEIGHT == TANKS_HEIGHT);
 const _: () = assert!(tank_battle::WIDTH == WIDTH && tank_battle::HEIGHT == HEIGHT);
 const _: () = assert!(tanks::WIDTH == WIDTH && tanks::HEIGHT == TANKS_HEIGHT);
 const _: () = assert!(thousand::WIDTH == WIDTH && thousand::HEIGHT == HEIGHT);
@@ -55,8 +59,7 @@ thread_local! {
 pub fn render_into(view: &AnyView, frame: &mut IndexedImage) {
     match view {
         AnyView::Aeroplane(v) => aeroplane::draw(v, frame),
-        // A placeholder until the Air Battle board art lands: a blank square picture.
-        AnyView::AirBattle(_) => *frame = IndexedImage::new(WIDTH, HEIGHT, palette::WHITE),
+        AnyView::AirBattle(v) => air_battle::draw(v, frame),
         AnyView::TankBattle(v) => tank_battle::draw(v, frame),
         AnyView::Tanks(v) => tanks::draw(v, frame),
         AnyView::Thousand(v) => thousand::draw(v, frame),

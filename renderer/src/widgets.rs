@@ -27,21 +27,35 @@ pub const LABEL_SIZE: f32 = 30.0;
 /// Height of a label badge.
 pub const BADGE_HEIGHT: f32 = 42.0;
 
-/// Drawn badges by label and look.
-type BadgeCache = HashMap<(String, BadgeKind), Arc<Sprite>>;
+/// Drawn badges by label, look and size.
+type BadgeCache = HashMap<(String, BadgeKind, bool), Arc<Sprite>>;
+
+/// How much smaller a [`small_badge`] is than a [`label_badge`].
+pub const SMALL_BADGE: f32 = 0.72;
 
 /// Draws `label` in a high-contrast rounded badge centred on `centre`.
 ///
 /// Labels repeat from frame to frame (plane numbers, square names), so each badge is drawn
 /// once into a sprite and kept; the cache is emptied if odd labels ever make it large.
 pub fn label_badge(frame: &mut IndexedImage, centre: Pt, label: &str, kind: BadgeKind) {
+    cached_badge(label, kind, false).stamp(frame, centre);
+}
+
+/// A [`label_badge`] at [`SMALL_BADGE`] size, for boards whose pieces are too close together
+/// for full-size badges (about 11 px text when a phone shows the picture at half size).
+pub fn small_badge(frame: &mut IndexedImage, centre: Pt, label: &str, kind: BadgeKind) {
+    cached_badge(label, kind, true).stamp(frame, centre);
+}
+
+fn cached_badge(label: &str, kind: BadgeKind, small: bool) -> Arc<Sprite> {
     static CACHE: OnceLock<Mutex<BadgeCache>> = OnceLock::new();
     const MAX_CACHED: usize = 1024;
     let cache = CACHE.get_or_init(|| Mutex::new(HashMap::new()));
-    let key = (label.to_string(), kind);
+    let key = (label.to_string(), kind, small);
     let cached = cache.lock().ok().and_then(|c| c.get(&key).cloned());
-    let sprite = cached.unwrap_or_else(|| {
-        let sprite = Arc::new(badge_sprite(label, kind));
+    cached.unwrap_or_else(|| {
+        let scale = if small { SMALL_BADGE } else { 1.0 };
+        let sprite = Arc::new(badge_sprite(label, kind, scale));
         if let Ok(mut c) = cache.lock() {
             if c.len() >= MAX_CACHED {
                 c.clear();
@@ -49,37 +63,46 @@ pub fn label_badge(frame: &mut IndexedImage, centre: Pt, label: &str, kind: Badg
             c.insert(key, Arc::clone(&sprite));
         }
         sprite
-    });
-    sprite.stamp(frame, centre);
+    })
 }
 
 /// The width of the badge of `label`, for keeping badges inside the picture.
 pub fn badge_width(label: &str) -> f32 {
-    let w = text::width(label, label_size(label), Weight::Bold);
-    (w + 22.0).max(BADGE_HEIGHT) + 4.0
+    scaled_badge_width(label, 1.0)
+}
+
+/// The width of the [`small_badge`] of `label`.
+pub fn small_badge_width(label: &str) -> f32 {
+    scaled_badge_width(label, SMALL_BADGE)
+}
+
+fn scaled_badge_width(label: &str, scale: f32) -> f32 {
+    let w = text::width(label, label_size(label) * scale, Weight::Bold);
+    (w + 22.0 * scale).max(BADGE_HEIGHT * scale) + 4.0
 }
 
 fn label_size(label: &str) -> f32 {
     if label.chars().count() > 3 { LABEL_SIZE * 0.8 } else { LABEL_SIZE }
 }
 
-fn badge_sprite(label: &str, kind: BadgeKind) -> Sprite {
+fn badge_sprite(label: &str, kind: BadgeKind, scale: f32) -> Sprite {
     let fill = match kind {
         BadgeKind::Choice => palette::INK,
         BadgeKind::Destination => palette::MARK_GREEN,
         BadgeKind::Capture => palette::MARK_RED,
     };
-    let outer_w = badge_width(label);
+    let height = BADGE_HEIGHT * scale;
+    let outer_w = scaled_badge_width(label, scale);
     let width = outer_w - 4.0;
-    let (w, h) = ((outer_w + 2.0).ceil() as u32, (BADGE_HEIGHT + 6.0).ceil() as u32);
+    let (w, h) = ((outer_w + 2.0).ceil() as u32, (height + 6.0).ceil() as u32);
     Sprite::draw(w, h, |s| {
         let centre = s.centre();
         // A thin dark rim outside the white border keeps the badge crisp on white or paper.
-        let outer = Shape::rect(centre, outer_w, BADGE_HEIGHT + 4.0, BADGE_HEIGHT / 2.0 + 2.0);
+        let outer = Shape::rect(centre, outer_w, height + 4.0, height / 2.0 + 2.0);
         paint(s, &outer, Style::fill(palette::INK));
-        let badge = Shape::rect(centre, width, BADGE_HEIGHT, BADGE_HEIGHT / 2.0);
-        paint(s, &badge, Style::outlined(fill, palette::WHITE, 3.0));
-        let style = TextStyle::new(label_size(label), Weight::Bold, palette::WHITE);
+        let badge = Shape::rect(centre, width, height, height / 2.0);
+        paint(s, &badge, Style::outlined(fill, palette::WHITE, (3.0 * scale).max(2.0)));
+        let style = TextStyle::new(label_size(label) * scale, Weight::Bold, palette::WHITE);
         text::draw(s, label, Anchor::Centre(centre), style);
     })
 }
@@ -186,6 +209,11 @@ pub fn burst(centre: Pt, r: f32, points: usize) -> Shape {
         })
         .collect();
     Shape::Polygon(corners)
+}
+
+/// A hit (an aircraft or a tank destroyed, a bombing): a gold burst with a red rim.
+pub fn explosion<S: Surface + ?Sized>(surface: &mut S, at: Pt, r: f32) {
+    paint(surface, &burst(at, r, 9), Style::outlined(palette::GOLD, palette::MARK_RED, 3.0));
 }
 
 /// A small hourglass (a counter of turns, "waiting"), about 28 × 38 px; `ink` for the glass,

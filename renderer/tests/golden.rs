@@ -126,3 +126,29 @@ fn thousand_jump_matches_golden() {
 fn thousand_game_over_matches_golden() {
     check("thousand_over", common::thousand_over());
 }
+
+// «Воздушный бой»: the views come from the core's own seeded random play (tests/common), so a
+// change in its move order changes them too — look, then re-bless.
+
+#[test]
+fn air_battle_toy_midgame_matches_golden() {
+    check("air_toy_midgame", common::air_midgame(igroteka::games::air_battle::Edition::Toy, true));
+}
+
+#[test]
+fn air_battle_toy_picked_matches_golden() {
+    check("air_toy_picked", common::air_picked());
+}
+
+#[test]
+fn air_battle_photo_midgame_matches_golden() {
+    check(
+        "air_photo_midgame",
+        common::air_midgame(igroteka::games::air_battle::Edition::Photo, true),
+    );
+}
+
+#[test]
+fn air_battle_game_over_matches_golden() {
+    check("air_over", common::air_over());
+}

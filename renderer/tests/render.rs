@@ -27,7 +27,8 @@ fn every_sample_png_stays_under_60_kb() {
 fn pictures_are_900_by_1000_or_900_by_1300_as_documented() {
     assert_eq!((WIDTH, HEIGHT, TANKS_HEIGHT), (900, 1000, 1300));
     for (name, view) in common::all() {
-        let height = if matches!(view, AnyView::Tanks(_)) { TANKS_HEIGHT } else { HEIGHT };
+        let portrait = matches!(view, AnyView::Tanks(_) | AnyView::AirBattle(_));
+        let height = if portrait { TANKS_HEIGHT } else { HEIGHT };
         let decoded = image::load_from_memory(&render(&view)).expect("decodes");
         assert_eq!((decoded.width(), decoded.height()), (WIDTH, height), "{name}");
         assert_eq!(render_image(&view).dimensions(), (WIDTH, height), "{name}");
@@ -428,4 +429,161 @@ fn thousand_highlights_change_the_board() {
         centre,
         render_frame(&AnyView::Thousand(plain)).index(32 + 3 * 76 + 38 - 14, 32 + 7 * 76 + 38)
     );
+}
+
+/// The palette indices of the «Аэрофото» danger zones' tinted crops.
+fn zone_inks() -> [u8; 6] {
+    use igroteka_renderer::palette as p;
+    [p::FIELD_SOUTH, p::MEADOW_SOUTH, p::SOIL_SOUTH, p::FIELD_NORTH, p::MEADOW_NORTH, p::SOIL_NORTH]
+        .map(|ink| ink.0)
+}
+
+/// How many pixels of the board (the strip left out) are solidly in `inks`: the pixel and its
+/// eight neighbours all are. An anti-aliased edge may land on any palette entry now and then;
+/// a shape's inside or a flat area is solid.
+fn solid_pixels(frame: &IndexedImage, inks: &[u8]) -> usize {
+    let (w, h) = (frame.width as usize, (frame.height - igroteka_renderer::strip::HEIGHT) as usize);
+    let of = |x: usize, y: usize| inks.contains(&frame.pixels[y * w + x]);
+    (1..h - 1)
+        .flat_map(|y| (1..w - 1).map(move |x| (x, y)))
+        .filter(|&(x, y)| (y - 1..=y + 1).all(|y| (x - 1..=x + 1).all(|x| of(x, y))))
+        .count()
+}
+
+/// Views of played «Воздушный бой» games, both editions, two and four players, at several
+/// points of the game and with every kind of selection (none, an aircraft picked, a move
+/// previewed), are decodable 900 × 1300 PNGs within the size budget.
+#[test]
+fn views_of_played_air_battle_games_render() {
+    use igroteka::games::air_battle::Edition;
+    for edition in [Edition::Toy, Edition::Photo] {
+        for seats in [2, 4] {
+            for (seed, moves) in [(1, 0), (2, 25), (3, 70), (4, 400)] {
+                let game = common::air_game(edition, seats, moves, seed);
+                let preview = common::air_preview_selection(&game);
+                let selections: [&[String]; 3] = [&[], &preview[..preview.len().min(1)], &preview];
+                for selection in selections {
+                    let selection: Vec<&str> = selection.iter().map(String::as_str).collect();
+                    let view = AnyView::AirBattle(common::air_view(&game, &selection));
+                    let png = render(&view);
+                    let what = format!(
+                        "{edition:?} {seats} seats, seed {seed}, {moves} moves, {selection:?}"
+                    );
+                    assert!(png.len() <= MAX_BYTES, "{what}: {} bytes", png.len());
+                    let decoded = image::load_from_memory(&png).expect("decodes");
+                    assert_eq!(
+                        (decoded.width(), decoded.height()),
+                        (WIDTH, TANKS_HEIGHT),
+                        "{what}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// A previewed move changes the picture (its path, its ghost, its marks), in both editions,
+/// and so does picking an aircraft before any move is chosen.
+#[test]
+fn an_air_battle_preview_changes_the_picture() {
+    use igroteka::games::air_battle::Edition;
+    for edition in [Edition::Toy, Edition::Photo] {
+        let with = render_frame(&common::air_midgame(edition, true));
+        let without = render_frame(&common::air_midgame(edition, false));
+        let changed = with.pixels.iter().zip(&without.pixels).filter(|(a, b)| a != b).count();
+        assert!(changed > 1000, "{edition:?}: {changed} pixels changed");
+    }
+    let picked = render_frame(&common::air_picked());
+    let plain = render_frame(&common::air_midgame(Edition::Toy, false));
+    assert_ne!(picked, plain);
+}
+
+/// The «Аэрофото» danger zones tint the map; «Игрушка» has none, in any view.
+#[test]
+fn danger_zones_appear_only_in_the_photo_edition() {
+    use igroteka::games::air_battle::Edition;
+    let zones = zone_inks();
+    for view in [common::air_opening(Edition::Photo), common::air_midgame(Edition::Photo, true)] {
+        let tinted = solid_pixels(&render_frame(&view), &zones);
+        // 24 units × up to 4 nodes of 70 × 70 px, some shared, some under pieces.
+        assert!(tinted > 40 * 70 * 70, "photo: {tinted} tinted pixels");
+    }
+    for view in [common::air_opening(Edition::Toy), common::air_midgame(Edition::Toy, true)] {
+        assert_eq!(solid_pixels(&render_frame(&view), &zones), 0, "toy");
+    }
+}
+
+/// An aircraft shot down is not drawn: Green's fighter flies onto Red's rocket launcher at b6
+/// («Игрушка») or stops in its danger zone («Аэрофото») and is lost; the board then shows no
+/// more of Green's aircraft ink than a board where that fighter never was (its parked bomber).
+#[test]
+fn a_lost_aircraft_is_not_drawn() {
+    use igroteka::game::{Actor, Game, Viewer};
+    use igroteka::games::air_battle::{Action, AirBattle, Edition, Form, Motion, Side};
+    let green = [igroteka_renderer::palette::GREEN.0];
+    for (edition, motions) in
+        [(Edition::Toy, vec![Motion::F, Motion::F, Motion::F]), (Edition::Photo, vec![Motion::F])]
+    {
+        let at = |planes: &str, side| {
+            AirBattle::from_position(edition, Form::Duel, planes, side).unwrap()
+        };
+        // The side to move as in the picture compared with: its aircraft carry labels.
+        let without = |side| {
+            let view = at("Rbc2N* Gbk15S*", side).view(Viewer::Public, &[]);
+            solid_pixels(&render_frame(&view), &green)
+        };
+        let mut game = at("Rbc2N* Gfb8S Gbk15S*", Side::North);
+        let before = solid_pixels(&render_frame(&game.view(Viewer::Public, &[])), &green);
+        let never = without(Side::North);
+        assert!(before > never + 100, "{edition:?}: the green fighter shows ({before}, {never})");
+        let plane = 1; // Green's fighter, the second aircraft of the position.
+        game.apply(Actor::Seat(1), &Action::Fly { plane, motions });
+        // Red's turn after a «Игрушка» flight; still Green's in «Аэрофото» (its bomber's move).
+        let never = without(game.side_to_move());
+        let AnyView::AirBattle(view) = game.view(Viewer::Public, &[]) else { unreachable!() };
+        assert!(view.planes.iter().all(|p| p.id != plane), "{edition:?}: it was shot down");
+        assert_eq!(view.sides[1].fighters_lost, 1);
+        let after = solid_pixels(&render_frame(&AnyView::AirBattle(view)), &green);
+        assert_eq!(after, never, "{edition:?}: nothing of it is drawn");
+    }
+}
+
+/// Odd «Воздушный бой» views — nodes off the board, an empty path, unknown ids and keys, a
+/// selection of nothing, no sides — render without panicking.
+#[test]
+fn odd_air_battle_views_render_without_panicking() {
+    use igroteka::games::air_battle::Edition;
+    for edition in [Edition::Toy, Edition::Photo] {
+        let AnyView::AirBattle(base) = common::air_midgame(edition, true) else { unreachable!() };
+        let mut odd = base.clone();
+        odd.planes[0].node = (40, 200);
+        odd.planes[1].label = "a very long label".into();
+        odd.selected = Some(250);
+        if let Some(preview) = odd.preview.as_mut() {
+            preview.path.clear();
+            preview.end = (30, 30);
+            preview.shoots_down = Some(222);
+            preview.bombs = true;
+        }
+        for flight in odd.last.iter_mut() {
+            flight.path = vec![(99, 0), (0, 99)];
+            flight.end = (12, 16);
+        }
+        let mut options = base.options.clone();
+        for option in options.iter_mut() {
+            option.key = "FXLQ".into();
+            option.flight.end = (11, 15);
+        }
+        odd.options = options;
+        let mut empty = base.clone();
+        empty.planes.clear();
+        empty.sides.clear();
+        empty.last.clear();
+        empty.preview = None;
+        empty.to_move = None;
+        for view in [odd, empty] {
+            let png = render(&AnyView::AirBattle(view));
+            assert!(png.len() <= MAX_BYTES);
+        }
+    }
 }

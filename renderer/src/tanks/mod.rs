@@ -129,13 +129,8 @@ fn trail_end(frame: &mut IndexedImage, view: &View, last: &LastMove) {
         let star = widgets::star((at.0 + 24.0, at.1 + below * 18.0), 16.0);
         paint(frame, &star, Style::outlined(palette::GOLD, palette::INK, 2.0));
     } else {
-        explosion(frame, at, 20.0);
+        widgets::explosion(frame, at, 20.0);
     }
-}
-
-/// A hit: a red and gold burst.
-fn explosion(frame: &mut IndexedImage, at: Pt, r: f32) {
-    paint(frame, &widgets::burst(at, r, 9), Style::outlined(palette::GOLD, palette::MARK_RED, 3.0));
 }
 
 /// The arc the last flight flew, in flight order: the items and the smoothed line.
@@ -200,7 +195,7 @@ fn flight(frame: &mut IndexedImage, view: &View, f: FlightView) {
     shapes::dashed_path(frame, &path, 5.0, 14.0, 9.0, Style::fill(ink));
     if shot.is_some() {
         // A burst round the stand that shot it (the stand is drawn over it).
-        explosion(frame, shapes::point_along(&line, end), layout::ROCKET + 14.0);
+        widgets::explosion(frame, shapes::point_along(&line, end), layout::ROCKET + 14.0);
     } else if !f.shot_down {
         let tip = shapes::point_along(&line, end - 30.0);
         let head = shapes::point_along(&line, end - 8.0);
@@ -213,7 +208,7 @@ fn flight(frame: &mut IndexedImage, view: &View, f: FlightView) {
 fn flight_mark(frame: &mut IndexedImage, f: FlightView) {
     let Some(target) = layout::node(f.target) else { return };
     if f.bombed {
-        explosion(frame, target, 22.0);
+        widgets::explosion(frame, target, 22.0);
     } else {
         let at = (target.0 - TANK * 0.9, target.1 - TANK * 0.9);
         paint(frame, &Shape::circle(at, 11.0), Style::outlined(palette::WHITE, palette::INK, 2.0));

@@ -2,7 +2,9 @@
 //! lands, these are the only views there are).
 #![allow(dead_code)]
 
+use igroteka::game::{Game, Setup, Viewer};
 use igroteka::games::aeroplane::{self, CornerView, PlaneSpot, PlaneView};
+use igroteka::games::air_battle::{self, AirBattle, Edition};
 use igroteka::games::tank_battle::{self, TankView, board};
 use igroteka::games::tanks::{
     self as tanks_go, FlightView, Heading, LastMove, MineView, PlaneSpot as Airfield, RocketLabel,
@@ -611,6 +613,107 @@ pub fn thousand_over() -> AnyView {
     AnyView::Thousand(view)
 }
 
+/// A game of «Воздушный бой» in `edition` for `seats` players after `moves` random actions
+/// from seed `seed` (the core's own random play, so every view is one the game can show).
+pub fn air_game(edition: Edition, seats: usize, moves: usize, seed: u64) -> AirBattle {
+    let word = match edition {
+        Edition::Toy => "edition=toy",
+        Edition::Photo => "edition=photo",
+    };
+    let settings = igroteka::settings::parse(air_battle::SETTINGS, &[word]).expect("settings");
+    let mut game = AirBattle::new(&Setup { seats, settings }).expect("a game");
+    let mut rng = igroteka::rng::seeded(seed);
+    for _ in 0..moves {
+        match igroteka::harness::random_action(&game, &mut rng).expect("random play") {
+            Some((actor, action)) => {
+                game.apply(actor, &action);
+            }
+            None => break,
+        }
+    }
+    game
+}
+
+/// The view of `game` with `selection`, unwrapped.
+pub fn air_view(game: &AirBattle, selection: &[&str]) -> air_battle::View {
+    let selection: Vec<String> = selection.iter().map(|s| s.to_string()).collect();
+    match game.view(Viewer::Public, &selection) {
+        AnyView::AirBattle(view) => view,
+        _ => unreachable!("an Air Battle view"),
+    }
+}
+
+/// The selection that previews a move of `game`: in «Игрушка» the most telling operation of
+/// any pickable aircraft (shooting down, then being shot down, then bombing, then the longest
+/// path); in «Аэрофото» the first legal one of a few motion sequences, the longest first, of
+/// the first pickable aircraft that has one.
+pub fn air_preview_selection(game: &AirBattle) -> Vec<String> {
+    const MOTIONS: [&[&str]; 6] =
+        [&["F", "F", "F"], &["L", "F", "F"], &["R", "F", "F"], &["F", "F"], &["L", "F"], &["F"]];
+    let view = air_view(game, &[]);
+    let pickable = view.planes.iter().filter(|p| p.pickable).map(|p| p.label.as_str());
+    match view.edition {
+        Edition::Toy => pickable
+            .flat_map(|label| air_view(game, &[label]).options.into_iter().map(move |o| (label, o)))
+            .max_by_key(|(_, o)| {
+                let f = &o.flight;
+                (f.shoots_down.is_some(), f.shot_by.is_some(), f.bombs, f.path.len())
+            })
+            .map(|(label, o)| vec![label.to_string(), o.key])
+            .unwrap_or_default(),
+        Edition::Photo => {
+            for label in pickable {
+                for motions in MOTIONS {
+                    let mut selection = vec![label];
+                    selection.extend_from_slice(motions);
+                    if air_view(game, &selection).preview.is_some() {
+                        return selection.iter().map(|s| s.to_string()).collect();
+                    }
+                }
+            }
+            Vec::new()
+        }
+    }
+}
+
+/// A «Воздушный бой» mid-game in `edition`, with a previewed move when `preview`.
+pub fn air_midgame(edition: Edition, preview: bool) -> AnyView {
+    let (seed, moves) = air_sample(edition);
+    let game = air_game(edition, 2, moves, seed);
+    let selection = if preview { air_preview_selection(&game) } else { Vec::new() };
+    let selection: Vec<&str> = selection.iter().map(String::as_str).collect();
+    AnyView::AirBattle(air_view(&game, &selection))
+}
+
+/// The opening of «Воздушный бой» in `edition`: every aircraft parked, the front ones labelled.
+pub fn air_opening(edition: Edition) -> AnyView {
+    AnyView::AirBattle(air_view(&air_game(edition, 2, 0, 0), &[]))
+}
+
+/// «Воздушный бой», «Игрушка», with an aircraft picked and its operations shown.
+pub fn air_picked() -> AnyView {
+    let (seed, moves) = air_sample(Edition::Toy);
+    let game = air_game(Edition::Toy, 2, moves, seed);
+    let selection = air_preview_selection(&game);
+    AnyView::AirBattle(air_view(&game, &[selection[0].as_str()]))
+}
+
+/// «Воздушный бой», «Аэрофото», two against two, played to its end.
+pub fn air_over() -> AnyView {
+    let game = air_game(Edition::Photo, 4, 100_000, 7);
+    AnyView::AirBattle(air_view(&game, &[]))
+}
+
+/// The random play (seed, actions) behind the «Воздушный бой» mid-game samples: chosen so that
+/// aircraft have been lost and the previewed move shoots one down («Игрушка») or is shot down
+/// («Аэрофото»).
+pub fn air_sample(edition: Edition) -> (u64, usize) {
+    match edition {
+        Edition::Toy => (10, 60),
+        Edition::Photo => (28, 140),
+    }
+}
+
 /// Every sample view, named, for loops.
 pub fn all() -> Vec<(&'static str, AnyView)> {
     vec![
@@ -630,5 +733,11 @@ pub fn all() -> Vec<(&'static str, AnyView)> {
         ("thousand_midgame", thousand_midgame(true)),
         ("thousand_jump", thousand_jump()),
         ("thousand_over", thousand_over()),
+        ("air_toy_opening", air_opening(Edition::Toy)),
+        ("air_photo_opening", air_opening(Edition::Photo)),
+        ("air_toy_midgame", air_midgame(Edition::Toy, true)),
+        ("air_toy_picked", air_picked()),
+        ("air_photo_midgame", air_midgame(Edition::Photo, true)),
+        ("air_over", air_over()),
     ]
 }
