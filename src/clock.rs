@@ -123,6 +123,9 @@ pub struct TurnClock {
     /// Turns each seat has missed in a row.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub misses: BTreeMap<Seat, u32>,
+    /// When someone last used `/nudge` on this table (0: never).
+    #[serde(default)]
+    pub nudged: u64,
 }
 
 impl TurnClock {

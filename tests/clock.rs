@@ -181,10 +181,18 @@ fn run_the_clock(room: &mut Chatroom, most: usize) -> usize {
         let effects = room.tick(at);
         let after = table(room);
         assert!(after.seq > before.seq, "the tick did nothing: {effects:?}");
-        if before.clock.reminded == 2 {
+        let deadline = before.clock.due_at(&before.clock_rules().unwrap(), at);
+        if deadline == Some(igroteka::clock::Due::Deadline) {
             deadlines += 1;
-            let moved = after.log_len() > before.log_len();
-            assert!(moved, "{}: a deadline played nothing", before.game);
+            // The absent players' turn is over: someone else is to move, or the game is.
+            let (mut before, mut after) = (before, after);
+            let (was, now) = (before.to_move(), after.to_move());
+            let ToMove::Seats(was) = was else { panic!("a deadline with nobody to move") };
+            let moved_on = match now {
+                ToMove::Seats(now) => was.iter().any(|seat| !now.contains(seat)),
+                _ => true,
+            };
+            assert!(moved_on, "{}: the same seats {was:?} still to move", before.game);
         }
     }
     deadlines
@@ -244,4 +252,42 @@ fn a_restart_after_a_tick_does_not_remind_twice() {
     let mut room = Chatroom::new(SledStore::open(dir.path(), 8 << 20).unwrap());
     assert!(private_to(&room.tick(started + 12 * HOUR + 1), &user).is_empty());
     assert_eq!(private_to(&room.tick(started + 20 * HOUR), &user).len(), 1);
+}
+
+#[test]
+fn nudge_pings_the_player_to_move_at_most_once_an_hour() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
+    let (seat, _) = mover(&room);
+    let (to_move, other) = if seat == 0 { ("Alice", "Bob") } else { ("Bob", "Alice") };
+    let effects = room.send(other, "/nudge");
+    assert_eq!(pings(&effects), 1, "{effects:?}");
+    let ping = effects.iter().filter_map(|e| match e {
+        Effect::Send { message, .. } if is_ping(message) => Some(message.clone()),
+        _ => None,
+    });
+    assert!(ping.into_iter().all(|m| m.mentions.iter().any(|p| p.name == to_move)));
+    let again = room.send(other, "/nudge");
+    assert_eq!(pings(&again), 0);
+    assert!(format!("{again:?}").contains("less than an hour ago"), "{again:?}");
+    let own = room.send(to_move, "/nudge");
+    assert!(format!("{own:?}").contains("your own move"), "{own:?}");
+    let stranger = room.send("Carol", "/nudge");
+    assert!(format!("{stranger:?}").contains("not playing"), "{stranger:?}");
+    room.now += HOUR;
+    assert_eq!(pings(&room.send(other, "/nudge")), 1, "an hour later");
+}
+
+#[test]
+fn my_games_lists_every_unfinished_game_of_the_user() {
+    let mut first = Chatroom::temporary();
+    start_game(&mut first, "tank-battle", &["Alice", "Bob"]);
+    let mut second = Chatroom::new(first.store().clone());
+    second.chat.id = "group-2".into();
+    start_game(&mut second, "aeroplane", &["Carol", "Alice"]);
+    let listed = format!("{:?}", first.send("Alice", "/mygames"));
+    assert!(listed.contains("Tank Battle") && listed.contains("Aeroplane Chess"), "{listed}");
+    assert!(listed.contains("your move") && listed.contains("Carol to move"), "{listed}");
+    let none = format!("{:?}", first.send("Dave", "/mygames"));
+    assert!(none.contains("no unfinished games"), "{none}");
 }

@@ -8,6 +8,7 @@ help =
     /board — show the board again (in a private chat: your own view)
     /move — type a move, e.g. /move g1 g3
     /score — the score sheet, in games that keep one
+    /nudge — remind the player to move (once an hour); /mygames — your unfinished games
     /resign — give up; /cancel — stop the game (its creator or an admin)
     /rules [game] — the rules; /games — all games
     /lang en|ru — language
@@ -110,3 +111,10 @@ clock-reminder-half = ⏰ { $player }, it is your move in { $game }: { $left } l
 clock-reminder-near = ⏰ { $player }, your time in { $game } is nearly up: { $left } left.
 clock-skipped = ⏰ { $player } ran out of time: the turn was played for them ({ $misses } missed in a row).
 clock-removed = ⏰ { $player } ran out of time and is removed from the game.
+nudge-yourself = It is your own move.
+nudge-wait = The player to move was nudged less than an hour ago: try again in { $left }.
+mygames-title = Your games:
+mygames-none = You have no unfinished games.
+mygames-lobby = • { $game }: waiting in the lobby
+mygames-yours = • { $game }: your move, { $left } left
+mygames-theirs = • { $game }: { $players } to move, { $left } left

@@ -8,6 +8,7 @@ help =
     /board — показать доску ещё раз (в личном чате — ваш вид)
     /move — ввести ход, например /move g1 g3
     /score — лист счёта (в играх, где он есть)
+    /nudge — поторопить игрока, чей ход (раз в час); /mygames — ваши незаконченные игры
     /resign — сдаться; /cancel — остановить игру (её создатель или админ)
     /rules [игра] — правила; /games — все игры
     /lang en|ru — язык
@@ -110,3 +111,10 @@ clock-reminder-half = ⏰ { $player }, ваш ход в игре «{ $game }»: 
 clock-reminder-near = ⏰ { $player }, время на ход в игре «{ $game }» почти вышло: осталось { $left }.
 clock-skipped = ⏰ У игрока { $player } вышло время: ход сделан за него (пропусков подряд: { $misses }).
 clock-removed = ⏰ У игрока { $player } вышло время: он выбывает из игры.
+nudge-yourself = Сейчас ваш ход.
+nudge-wait = Игрока уже торопили меньше часа назад: попробуйте через { $left }.
+mygames-title = Ваши игры:
+mygames-none = У вас нет незаконченных игр.
+mygames-lobby = • { $game }: ждёт игроков
+mygames-yours = • { $game }: ваш ход, осталось { $left }
+mygames-theirs = • { $game }: ходит { $players }, осталось { $left }

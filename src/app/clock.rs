@@ -9,15 +9,18 @@
 use std::panic::AssertUnwindSafe;
 
 use super::text::{game_name, seat_name};
-use super::{Action, App, Chat, Dest, Effect, Input, Message, RETRIES, User};
+use super::{Action, App, Chat, Ctx, Dest, Effect, Input, Message, RETRIES, User, reply_dest};
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
 use crate::store::{Store, StoreError};
-use crate::table::{Platform, Table, TableError};
+use crate::table::{Platform, Status, Table, TableError};
 
 /// The most tables one tick handles; the rest are due at the next.
 const PER_TICK: usize = 100;
+
+/// How often a game's player to move may be nudged.
+const NUDGE_EVERY: u64 = 3_600_000;
 
 /// The most actions played for one absent seat at one deadline (a jump chain, a bonus roll).
 const MOST_ACTIONS: usize = 100;
@@ -171,6 +174,79 @@ impl<S: Store> App<S> {
         let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
         let args = [("players", names.join(", ").into()), ("left", clock::human(left).into())];
         Some(self.i18n.text(lang, "clock-left", &args))
+    }
+}
+
+impl<S: Store> App<S> {
+    /// `/nudge`: any player pings the player to move, at most once an hour per game.
+    pub(super) fn nudge(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        let Some(mut table) = self.active_table(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.status == Status::Lobby {
+            return Ok(self.reply(ctx, "not-started", &[]));
+        }
+        let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
+            return Ok(self.reply(ctx, "not-a-player", &[]));
+        };
+        if table.to_move().includes(seat) {
+            return Ok(self.reply(ctx, "nudge-yourself", &[]));
+        }
+        let now = ctx.input.now;
+        let next = table.clock.nudged.saturating_add(NUDGE_EVERY);
+        if table.clock.nudged > 0 && now < next {
+            let left = clock::human(next - now);
+            return Ok(self.reply(ctx, "nudge-wait", &[("left", left.into())]));
+        }
+        let read_seq = table.seq;
+        table.clock.nudged = now;
+        table.touch(now);
+        self.save(&table, Some(read_seq))?;
+        let lang = self.table_lang(&table);
+        Ok(vec![self.ping(lang, &mut table)])
+    }
+
+    /// `/mygames`: every unfinished game of the user — which game, whose move, the time left —
+    /// answered where it was asked.
+    pub(super) fn my_games(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        let user = ctx.input.user_id();
+        let mut lines = Vec::new();
+        for id in self.store.user_tables(&user)? {
+            let Ok(Some(mut table)) = self.store.load(id) else { continue };
+            if table.status.is_over() {
+                continue;
+            }
+            let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();
+            let line = match table.to_move() {
+                _ if table.status == Status::Lobby => {
+                    self.i18n.text(ctx.lang, "mygames-lobby", &[("game", name.into())])
+                }
+                ToMove::Seats(seats) => {
+                    let mine = table.seat_of(&user).is_some_and(|s| seats.contains(&s));
+                    let names: Vec<String> = seats.iter().map(|s| seat_name(&table, *s)).collect();
+                    let left = table
+                        .clock_rules()
+                        .and_then(|rules| table.clock.left(&rules, ctx.input.now))
+                        .map(clock::human)
+                        .unwrap_or_else(|| "∞".to_string());
+                    let args = [
+                        ("game", name.into()),
+                        ("players", names.join(", ").into()),
+                        ("left", left.into()),
+                    ];
+                    let id = if mine { "mygames-yours" } else { "mygames-theirs" };
+                    self.i18n.text(ctx.lang, id, &args)
+                }
+                _ => continue,
+            };
+            lines.push(line);
+        }
+        if lines.is_empty() {
+            return Ok(self.reply(ctx, "mygames-none", &[]));
+        }
+        let title = self.i18n.plain(ctx.lang, "mygames-title");
+        let text = format!("{title}\n{}", lines.join("\n"));
+        Ok(vec![Effect::Send { to: reply_dest(ctx.input), message: Message::text(text) }])
     }
 }
 

@@ -34,6 +34,8 @@ impl<S: Store> App<S> {
             "boards" => self.boards(ctx, args),
             "move" | "m" => self.typed_move(ctx, args),
             "score" => self.score(ctx),
+            "nudge" => self.nudge(ctx),
+            "mygames" => self.my_games(ctx),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }
     }

@@ -36,6 +36,8 @@ const PLAIN: &[(&str, &str)] = &[
     ("cancel", "Cancel the game in this channel (its creator or a moderator)"),
     ("games", "List the games"),
     ("score", "The score sheet of the game in this channel"),
+    ("nudge", "Remind the player to move (once an hour)"),
+    ("mygames", "Your unfinished games"),
     ("help", "How to play with Igroteka"),
 ];
 

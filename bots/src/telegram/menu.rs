@@ -15,6 +15,8 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("board", "Show the board again", "Показать доску ещё раз"),
     ("move", "Type a move, e.g. /move g1 g3", "Ввести ход, например /move g1 g3"),
     ("score", "The score sheet", "Лист счёта"),
+    ("nudge", "Remind the player to move", "Поторопить игрока, чей ход"),
+    ("mygames", "Your unfinished games", "Ваши незаконченные игры"),
     ("leave", "Leave the lobby", "Выйти из лобби"),
     ("resign", "Give up the game", "Сдаться"),
     ("cancel", "Stop the game", "Остановить игру"),

@@ -314,6 +314,15 @@ impl Game for AirBattle {
         AnyView::AirBattle(self.picture(selection))
     }
 
+    /// Out of time: in «Аэрофото», where a side may pass, the commander's kinds pass; in
+    /// «Игрушка», where a side that can move must, the first flight offered is flown.
+    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+        match self.edition {
+            Edition::Photo => self.kinds_for(seat).first().map(|kind| Action::Pass(*kind)),
+            Edition::Toy => self.choices(seat).options.into_iter().next().map(|c| c.action),
+        }
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(self.form, end))
     }

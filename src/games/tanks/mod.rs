@@ -292,6 +292,17 @@ impl Game for Tanks {
         AnyView::Tanks(self.picture(viewer, selection))
     }
 
+    /// Out of time in the set-up: a random set-up, then Confirm (the first options would only
+    /// place and lift mines); in play, the first option (the engine's own order).
+    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+        let choices = self.choices(seat).options;
+        if matches!(self.phase, Phase::Setup) {
+            let confirm = choices.iter().any(|c| c.action == Action::Confirm);
+            return Some(if confirm { Action::Confirm } else { Action::RandomSetup });
+        }
+        choices.into_iter().next().map(|choice| choice.action)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(end, &self.armies))
     }
