@@ -28,8 +28,8 @@ use igroteka::view::AnyView;
 /// Random games per edition and seat form.
 const GAMES: u64 = 10_000;
 
-/// Every this many games (seeds 0, 100, …) also runs through the harness's full check.
-const FULL_EVERY: u64 = 100;
+/// Every this many games (seeds 0, 250, …) also runs through the harness's full check.
+const FULL_EVERY: u64 = 250;
 
 const ARRANGEMENTS: [(usize, &str); 4] = [(2, "toy"), (4, "toy"), (2, "photo"), (4, "photo")];
 
