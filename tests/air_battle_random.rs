@@ -1,14 +1,15 @@
 //! «Воздушный бой»: random play, 10,000 games per edition and seat form. Every offered action
 //! applies, every game ends with a legal result re-derived from the final board, the final
-//! state survives a serde round trip and the log a replay, the board's invariants hold at every
-//! step, and `is_legal` answers exactly as the choices list — for both editions and both forms.
+//! state and the log survive a serde round trip and the log a replay, the board's invariants
+//! hold at every step, and `is_legal` answers exactly as the choices list — for both editions
+//! and both forms.
 //!
 //! Speed. A random «Аэрофото» game is about 1,200 actions with ~150 choices each, and the
 //! labelled choice list ([`Game::choices`]) costs ~20 allocations per choice: through it,
 //! 10,000 games would take over half an hour. So most games are played by [`random_action`]
 //! below, which draws exactly what `harness::random_action` draws — the same seat, the same
-//! index into the same list, from the same RNG — but lists the actions from the engine's
-//! `flight::for_each_flight` without their labels. That the two agree is checked, not assumed:
+//! index into the same list, from the same RNG — but counts and picks the actions with the
+//! engine's `flight::count_flights` and `flight::nth_flight`, without their labels. That the two agree is checked, not assumed:
 //! every step of the invariant walks compares the list with `choices` for every seat, and every
 //! [`FULL_EVERY`]th game is also played by the harness's own `check_random_game` (choices, a
 //! JSON round trip and a replay) and must end in the very same state.
@@ -226,6 +227,8 @@ fn random_games(seats: usize, edition: &str) {
         let json = serde_json::to_value(&g).unwrap();
         let back: AirBattle = serde_json::from_value(json.clone()).unwrap();
         assert_eq!(back, g, "{label}: state changed in a serde round trip");
+        let log_json = serde_json::to_string(&log).unwrap();
+        let log: harness::Log<AirBattle> = serde_json::from_str(&log_json).unwrap();
         let replayed = harness::replay::<AirBattle>(&setup, &log).unwrap();
         assert_eq!(replayed, g, "{label}: the replay differs");
         if seed % FULL_EVERY == 0 {
