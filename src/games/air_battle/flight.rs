@@ -322,8 +322,34 @@ pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
 
 /// How many legal flights aircraft `id` has in `edition`: the length of [`flights`].
 pub fn count_flights(position: &Position, edition: Edition, id: u8) -> usize {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return 0 };
+    match edition {
+        Edition::Toy => {
+            let mut count = 0;
+            for_each_flight(position, edition, id, &mut |_| count += 1);
+            count
+        }
+        // The order does not matter for a count: depth first, nothing stored.
+        Edition::Photo => {
+            count_from(position, plane, Walk::start(plane), photo_motions(plane.kind), true)
+        }
+    }
+}
+
+/// The «Аэрофото» motion sequences of up to `left` more motions that follow `walk`.
+fn count_from(position: &Position, plane: &Plane, walk: Walk, left: usize, first: bool) -> usize {
     let mut count = 0;
-    for_each_flight(position, edition, id, &mut |_| count += 1);
+    for motion in Motion::ALL {
+        if first && !plane.moved && motion != Motion::F {
+            continue;
+        }
+        if let Some(after) = walk.then(position, Edition::Photo, plane, motion) {
+            count += 1;
+            if left > 1 && !after.closed() {
+                count += count_from(position, plane, after, left - 1, false);
+            }
+        }
+    }
     count
 }
 
