@@ -48,6 +48,11 @@ impl End {
 pub fn destroyed(position: &Position, edition: Edition, side: Side) -> bool {
     let (bombers, fighters) =
         (position.left(side, Kind::Bomber), position.left(side, Kind::Fighter));
+    fallen_with(edition, bombers, fighters)
+}
+
+/// [`destroyed`] for a side with `bombers` and `fighters` left.
+fn fallen_with(edition: Edition, bombers: usize, fighters: usize) -> bool {
     match edition {
         Edition::Toy => bombers == 0 && fighters <= super::board::FIGHTERS - TOY_FIGHTERS_DOWN,
         Edition::Photo => bombers == 0 && fighters == 0,
@@ -56,7 +61,15 @@ pub fn destroyed(position: &Position, edition: Edition, side: Side) -> bool {
 
 /// The air-force ends after a move of `mover` (decision 6).
 pub fn air_force(position: &Position, edition: Edition, mover: Side) -> Option<End> {
-    let fallen = |side| destroyed(position, edition, side);
+    // Aircraft left per side and kind, in one pass over the aircraft.
+    let mut left = [[0usize; 2]; 2];
+    for plane in position.planes().iter().filter(|p| !p.lost) {
+        left[plane.side.index()][plane.kind as usize] += 1;
+    }
+    let fallen = |side: Side| {
+        let [bombers, fighters] = left[side.index()];
+        fallen_with(edition, bombers, fighters)
+    };
     match (fallen(mover), fallen(mover.other())) {
         (true, true) => Some(End::Both(mover)),
         (false, true) => Some(End::AirForce(mover)),

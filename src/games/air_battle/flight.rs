@@ -130,37 +130,20 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     if !shape_allowed(edition, plane, motions) {
         return None;
     }
-    let enemy_hq = board::headquarters(plane.side.other());
-    let (mut node, mut facing) = (plane.node, plane.facing);
-    let mut path = vec![node];
+    let mut walk = Walk::start(plane);
+    let mut path = Vec::with_capacity(motions.len() + 1);
+    path.push(walk.node);
     // The direction of the step into each entered node, for the AA's angle.
-    let mut steps: Vec<Dir> = Vec::new();
-    let mut target = None;
-    let mut arrived_hq = false;
+    let mut steps: Vec<Dir> = Vec::with_capacity(motions.len());
     for motion in motions {
-        if target.is_some() || arrived_hq {
-            return None;
-        }
-        match motion {
-            Motion::L => facing = facing.left(),
-            Motion::R => facing = facing.right(),
-            Motion::F => {
-                node = board::step(node, facing)?;
-                if let Some(other) = position.at(node) {
-                    let other_plane = &position.planes()[usize::from(other)];
-                    if other_plane.side == plane.side
-                        || !may_attack(edition, plane.kind, facing, other_plane)
-                    {
-                        return None;
-                    }
-                    target = Some(other);
-                }
-                arrived_hq = plane.kind == Kind::Bomber && node == enemy_hq;
-                path.push(node);
-                steps.push(facing);
-            }
+        let heading = walk.facing;
+        walk = walk.then(position, edition, plane, *motion)?;
+        if *motion == Motion::F {
+            path.push(walk.node);
+            steps.push(heading);
         }
     }
+    let Walk { node, facing, target, arrived_hq } = walk;
     // In «Игрушка» every node entered is checked, the last included, in order; a plane shot
     // down on entering a node goes no further and neither attacks nor bombs there.
     if edition == Edition::Toy {
@@ -201,38 +184,185 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     })
 }
 
-/// Every legal flight of aircraft `id` in `edition`, operations in the order of the rules
-/// («Игрушка») or motion sequences shortest first, F before L before R («Аэрофото»).
-pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
-    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return Vec::new() };
-    match edition {
-        Edition::Toy => toy_operations(plane.kind, plane.moved)
+/// Where a flight's geometry has led so far: the walk [`trace`] and [`for_each_flight`] share,
+/// kept on the stack so that listing and checking flights allocates nothing.
+#[derive(Debug, Clone, Copy)]
+struct Walk {
+    node: Node,
+    facing: Dir,
+    /// The enemy aircraft on the node the last step entered.
+    target: Option<u8>,
+    /// A bomber's last step entered the enemy headquarters.
+    arrived_hq: bool,
+}
+
+impl Walk {
+    fn start(plane: &Plane) -> Walk {
+        Walk { node: plane.node, facing: plane.facing, target: None, arrived_hq: false }
+    }
+
+    /// No motion may follow: the last step was an attack or reached the enemy headquarters.
+    fn closed(&self) -> bool {
+        self.target.is_some() || self.arrived_hq
+    }
+
+    /// The walk after one more motion of `plane`, or `None` when the motion is not legal here
+    /// (the geometry rules of [`trace`]).
+    #[inline]
+    fn then(
+        self,
+        position: &Position,
+        edition: Edition,
+        plane: &Plane,
+        motion: Motion,
+    ) -> Option<Walk> {
+        if self.closed() {
+            return None;
+        }
+        let mut next = self;
+        match motion {
+            Motion::L => next.facing = self.facing.left(),
+            Motion::R => next.facing = self.facing.right(),
+            Motion::F => {
+                next.node = board::step(self.node, self.facing)?;
+                if let Some(other) = position.at(next.node) {
+                    let other_plane = &position.planes()[usize::from(other)];
+                    if other_plane.side == plane.side
+                        || !may_attack(edition, plane.kind, self.facing, other_plane)
+                    {
+                        return None;
+                    }
+                    next.target = Some(other);
+                }
+                next.arrived_hq = plane.kind == Kind::Bomber
+                    && next.node == board::headquarters(plane.side.other());
+            }
+        }
+        Some(next)
+    }
+
+    /// The walk of a whole motion list, or `None` if some motion is not legal.
+    fn of(
+        position: &Position,
+        edition: Edition,
+        plane: &Plane,
+        motions: &[Motion],
+    ) -> Option<Walk> {
+        motions
             .iter()
-            .filter_map(|op| trace(position, edition, id, op))
-            .collect(),
+            .try_fold(Walk::start(plane), |walk, m| walk.then(position, edition, plane, *m))
+    }
+}
+
+/// Calls `visit` with the motions of every legal flight of aircraft `id` in `edition`, in the
+/// order of [`flights`], without building the flights: what the move list and random play need.
+/// (`visit` is a trait object so that this is compiled, optimised, in this crate, whoever calls
+/// it.)
+pub fn for_each_flight(
+    position: &Position,
+    edition: Edition,
+    id: u8,
+    visit: &mut dyn FnMut(&[Motion]),
+) {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return };
+    match edition {
+        Edition::Toy => {
+            for op in toy_operations(plane.kind, plane.moved) {
+                if Walk::of(position, edition, plane, op).is_some() {
+                    visit(op);
+                }
+            }
+        }
         Edition::Photo => {
-            let mut found = Vec::new();
-            let mut frontier: Vec<Vec<Motion>> = vec![Vec::new()];
-            for _ in 0..photo_motions(plane.kind) {
-                let mut next = Vec::new();
-                for prefix in &frontier {
+            // Breadth first, as `flights` lists them: every open flight of n motions is
+            // extended by F, L and R in turn. At most 3 + 9 + 27 sequences, of which only the
+            // first two lengths are extended further: at most 9 open at once.
+            const MOST: usize = 9;
+            type Open = (Walk, [Motion; 3]);
+            let empty: Open = (Walk::start(plane), [Motion::F; 3]);
+            let (mut frontier, mut next) = ([empty; MOST], [empty; MOST]);
+            let mut open = 1;
+            let longest = photo_motions(plane.kind);
+            for len in 0..longest {
+                let last = len + 1 == longest;
+                let mut found = 0;
+                for (walk, motions) in frontier.iter().take(open).copied() {
                     for motion in Motion::ALL {
-                        let mut motions = prefix.clone();
-                        motions.push(motion);
-                        if let Some(flight) = trace(position, edition, id, &motions) {
-                            let closed = flight.closed;
-                            found.push(flight);
-                            if !closed {
-                                next.push(motions);
-                            }
+                        if len == 0 && !plane.moved && motion != Motion::F {
+                            continue;
+                        }
+                        let Some(after) = walk.then(position, edition, plane, motion) else {
+                            continue;
+                        };
+                        let mut motions = motions;
+                        motions[len] = motion;
+                        visit(&motions[..=len]);
+                        if !last && !after.closed() {
+                            next[found] = (after, motions);
+                            found += 1;
                         }
                     }
                 }
-                frontier = next;
+                std::mem::swap(&mut frontier, &mut next);
+                open = found;
             }
-            found
         }
     }
+}
+
+/// Every legal flight of aircraft `id` in `edition`, operations in the order of the rules
+/// («Игрушка») or motion sequences shortest first, F before L before R («Аэрофото»).
+pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
+    let mut found = Vec::new();
+    for_each_flight(position, edition, id, &mut |motions| {
+        found.extend(trace(position, edition, id, motions));
+    });
+    found
+}
+
+/// How many legal flights aircraft `id` has in `edition`: the length of [`flights`].
+pub fn count_flights(position: &Position, edition: Edition, id: u8) -> usize {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return 0 };
+    match edition {
+        Edition::Toy => {
+            let mut count = 0;
+            for_each_flight(position, edition, id, &mut |_| count += 1);
+            count
+        }
+        // The order does not matter for a count: depth first, nothing stored.
+        Edition::Photo => {
+            count_from(position, plane, Walk::start(plane), photo_motions(plane.kind), true)
+        }
+    }
+}
+
+/// The «Аэрофото» motion sequences of up to `left` more motions that follow `walk`.
+fn count_from(position: &Position, plane: &Plane, walk: Walk, left: usize, first: bool) -> usize {
+    let mut count = 0;
+    for motion in Motion::ALL {
+        if first && !plane.moved && motion != Motion::F {
+            continue;
+        }
+        if let Some(after) = walk.then(position, Edition::Photo, plane, motion) {
+            count += 1;
+            if left > 1 && !after.closed() {
+                count += count_from(position, plane, after, left - 1, false);
+            }
+        }
+    }
+    count
+}
+
+/// The motions of the `n`th (from 0) of [`flights`], if there are that many.
+pub fn nth_flight(position: &Position, edition: Edition, id: u8, n: usize) -> Option<Vec<Motion>> {
+    let (mut seen, mut found) = (0, None);
+    for_each_flight(position, edition, id, &mut |motions| {
+        if seen == n {
+            found = Some(motions.to_vec());
+        }
+        seen += 1;
+    });
+    found
 }
 
 /// Whether aircraft `id` has any legal flight in `edition`.
@@ -241,8 +371,8 @@ pub fn can_fly(position: &Position, edition: Edition, id: u8) -> bool {
     match edition {
         Edition::Toy => toy_operations(plane.kind, plane.moved)
             .iter()
-            .any(|op| trace(position, edition, id, op).is_some()),
+            .any(|op| Walk::of(position, edition, plane, op).is_some()),
         // A turn in place is always possible once airborne; a parked aircraft needs its step.
-        Edition::Photo => plane.moved || trace(position, edition, id, &[Motion::F]).is_some(),
+        Edition::Photo => plane.moved || Walk::of(position, edition, plane, &[Motion::F]).is_some(),
     }
 }
