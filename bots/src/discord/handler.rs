@@ -82,7 +82,7 @@ impl Adapter {
                 let outcome = adapter.engine.run(tick).await;
                 if let Some(parts) = adapter.parts.get() {
                     for table in outcome.dirty {
-                        let _ = parts.deliverers.wake(table);
+                        drop(parts.deliverers.wake(table));
                     }
                 }
             }
