@@ -53,7 +53,15 @@ pub fn settings(pace: Pace) -> &'static [SettingSpec] {
 
 const MINUTE: u64 = 60_000;
 const HOUR: u64 = 60 * MINUTE;
-const DAY: u64 = 24 * HOUR;
+pub const DAY: u64 = 24 * HOUR;
+
+/// Days of `/vacation` a player may take in a calendar year.
+pub const VACATION_DAYS: u64 = 30;
+
+/// The year of `now` (ms since the epoch), close enough for a yearly allowance.
+pub fn year(now: u64) -> u64 {
+    1970 + now / 31_557_600_000
+}
 
 /// A `turn` value in milliseconds; `None` for `off` (or a value this version does not know).
 pub fn parse_duration(value: &str) -> Option<u64> {
@@ -126,6 +134,12 @@ pub struct TurnClock {
     /// When someone last used `/nudge` on this table (0: never).
     #[serde(default)]
     pub nudged: u64,
+    /// When the players stopped the clock together with `/pause` (0: it runs).
+    #[serde(default)]
+    pub paused_at: u64,
+    /// Seats that asked to stop the clock; it stops when every player has.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pause_votes: Vec<Seat>,
 }
 
 impl TurnClock {
@@ -133,6 +147,24 @@ impl TurnClock {
     pub fn restart(&mut self, now: u64) {
         self.started = now;
         self.reminded = 0;
+    }
+
+    /// Stops the clock at `now` (every player agreed).
+    pub fn pause(&mut self, now: u64) {
+        self.paused_at = now;
+        self.pause_votes.clear();
+    }
+
+    /// Starts a stopped clock again at `now`: the turn keeps the time it had left.
+    pub fn resume(&mut self, now: u64) {
+        if self.paused_at > 0 {
+            self.started += now.saturating_sub(self.paused_at);
+            self.paused_at = 0;
+        }
+    }
+
+    pub fn is_paused(&self) -> bool {
+        self.paused_at > 0
     }
 
     /// The turn's deadline under `rules`, if the clock runs.
@@ -144,7 +176,7 @@ impl TurnClock {
     /// What is due next, and when.
     pub fn next(&self, rules: &Rules) -> Option<(u64, Due)> {
         let turn = rules.turn?;
-        if self.started == 0 {
+        if self.started == 0 || self.is_paused() {
             return None;
         }
         Some(match self.reminded {
@@ -159,7 +191,7 @@ impl TurnClock {
     /// time calls for); `None` when nothing is.
     pub fn due_at(&self, rules: &Rules, now: u64) -> Option<Due> {
         let turn = rules.turn?;
-        if self.started == 0 {
+        if self.started == 0 || self.is_paused() {
             return None;
         }
         let deadline = self.started + turn;
@@ -176,7 +208,8 @@ impl TurnClock {
 
     /// The time left at `now`, zero once past the deadline; `None` without a limit.
     pub fn left(&self, rules: &Rules, now: u64) -> Option<u64> {
-        self.deadline(rules).map(|deadline| deadline.saturating_sub(now))
+        let now = if self.is_paused() { self.paused_at } else { now };
+        self.deadline(rules).map(|deadline| deadline.saturating_sub(now.max(self.started)))
     }
 }
 
@@ -245,6 +278,20 @@ mod tests {
         assert_eq!(clock.left(&rules, 1000 + 7 * HOUR), Some(0));
         let off = Rules { turn: None, ..rules };
         assert_eq!(clock.next(&off), None);
+    }
+
+    #[test]
+    fn a_paused_clock_is_never_due_and_keeps_the_time_left() {
+        let rules = Rules { turn: Some(6 * HOUR), policy: Policy::Skip, misses: None };
+        let mut clock = TurnClock::default();
+        clock.restart(1000);
+        clock.pause(1000 + HOUR);
+        assert_eq!(clock.next(&rules), None);
+        assert_eq!(clock.due_at(&rules, 1000 + 100 * HOUR), None);
+        assert_eq!(clock.left(&rules, 1000 + 50 * HOUR), Some(5 * HOUR));
+        clock.resume(1000 + 51 * HOUR);
+        assert_eq!(clock.left(&rules, 1000 + 51 * HOUR), Some(5 * HOUR));
+        assert_eq!(clock.next(&rules), Some((1000 + 53 * HOUR, Due::HalfTime)));
     }
 
     #[test]

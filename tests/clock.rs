@@ -291,3 +291,56 @@ fn my_games_lists_every_unfinished_game_of_the_user() {
     let none = format!("{:?}", first.send("Dave", "/mygames"));
     assert!(none.contains("no unfinished games"), "{none}");
 }
+
+#[test]
+fn pause_by_every_players_consent_stops_the_clock_and_resume_keeps_the_time_left() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    room.now = started + 6 * HOUR;
+    let asked = format!("{:?}", room.send("Alice", "/pause"));
+    assert!(asked.contains("asks to stop the clock (1 of 2)"), "{asked}");
+    assert!(!table(&room).clock.is_paused(), "one player is not enough");
+    let stopped = format!("{:?}", room.send("Bob", "/pause"));
+    assert!(stopped.contains("the clock is stopped"), "{stopped}");
+    let paused_at = table(&room).clock.paused_at;
+    // Nothing falls due while it is stopped, however long.
+    assert!(room.store().due_tables(Platform::Console, u64::MAX, 10).unwrap().is_empty());
+    let (seat, user) = mover(&room);
+    assert!(private_to(&room.tick(started + 30 * HOUR), &user).is_empty());
+    let again = format!("{:?}", room.send("Alice", "/pause"));
+    assert!(again.contains("already stopped"), "{again}");
+    // Three days later Bob starts it again: the turn still has the 18 h it had.
+    room.now = paused_at + 72 * HOUR;
+    let resumed = format!("{:?}", room.send("Bob", "/resume"));
+    assert!(resumed.contains("runs again"), "{resumed}");
+    let after = table(&room);
+    let rules = after.clock_rules().unwrap();
+    assert_eq!(after.clock.left(&rules, room.now), Some(24 * HOUR - (paused_at - started)));
+    assert_eq!(mover(&room).0, seat, "nothing was played");
+    let not = format!("{:?}", room.send("Bob", "/resume"));
+    assert!(not.contains("not stopped"), "{not}");
+}
+
+#[test]
+fn a_vacation_stops_the_players_clock_in_all_their_games() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    let (_, user) = mover(&room);
+    let name = if user == "alice" { "Alice" } else { "Bob" };
+    let status = format!("{:?}", room.send(name, "/vacation"));
+    assert!(status.contains("30 days of vacation left"), "{status}");
+    let refused = format!("{:?}", room.send(name, "/vacation 31"));
+    assert!(refused.contains("from 1 to 30"), "{refused}");
+    let set = format!("{:?}", room.send(name, "/vacation 3"));
+    assert!(set.contains("for 3 days") && set.contains("27 days"), "{set}");
+    // No reminder and no deadline while away; the turn starts afresh when they are back.
+    let away = room.tick(started + 25 * HOUR);
+    assert!(private_to(&away, &user).is_empty() && group_texts(&away).is_empty(), "{away:?}");
+    let back = table(&room).clock.started;
+    assert!(back >= started + 72 * HOUR, "the turn begins when the vacation ends");
+    assert_eq!(private_to(&room.tick(back + 12 * HOUR), &user).len(), 1, "reminded then");
+    let status = format!("{:?}", room.send(name, "/vacation"));
+    assert!(status.contains("27 days"), "{status}");
+}

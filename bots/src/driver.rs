@@ -26,12 +26,6 @@ pub fn tick() -> igroteka::app::Input {
     crate::engine::tick(PLATFORM, now_ms())
 }
 
-/// Milliseconds since the Unix epoch: the clock that enters the engine with every input.
-pub fn now_ms() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
-        .unwrap_or(0)
-}
+pub use crate::time::now_ms;
 
 pub const PLATFORM: Platform = Platform::Console;

@@ -12,6 +12,7 @@ mod driver;
 mod engine;
 mod script;
 mod telegram;
+mod time;
 
 use std::io::{self, Write};
 use std::path::PathBuf;

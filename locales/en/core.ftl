@@ -9,6 +9,7 @@ help =
     /move — type a move, e.g. /move g1 g3
     /score — the score sheet, in games that keep one
     /nudge — remind the player to move (once an hour); /mygames — your unfinished games
+    /pause — stop the clock (all players agree), /resume; /vacation N — your clock stops for N days
     /resign — give up; /cancel — stop the game (its creator or an admin)
     /rules [game] — the rules; /games — all games
     /lang en|ru — language
@@ -118,3 +119,14 @@ mygames-none = You have no unfinished games.
 mygames-lobby = • { $game }: waiting in the lobby
 mygames-yours = • { $game }: your move, { $left } left
 mygames-theirs = • { $game }: { $players } to move, { $left } left
+clock-paused = ⏸ Every player agreed: the clock is stopped. /resume starts it again.
+clock-pause-asked = ⏸ { $player } asks to stop the clock ({ $votes } of { $players }). The others: /pause to agree.
+clock-resumed = ▶ The clock runs again; the turn keeps the time it had.
+clock-stopped = ⏸ The clock is stopped (/resume).
+pause-already = The clock is already stopped. /resume starts it again.
+resume-not-paused = The clock is not stopped.
+vacation-set = 🏖 Your clock stops in all your games for { $days } days ({ $left } days of this year's allowance left). /vacation off ends it early.
+vacation-on = 🏖 You are on vacation ({ $days } days of this year's allowance left). /vacation off ends it.
+vacation-status = You have { $days } days of vacation left this year: /vacation N stops your clock in all your games for N days.
+vacation-off = Your vacation is over: your clocks run again.
+vacation-usage = Use /vacation N with N from 1 to { $days } (days left this year), or /vacation off.

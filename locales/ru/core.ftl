@@ -9,6 +9,7 @@ help =
     /move — ввести ход, например /move g1 g3
     /score — лист счёта (в играх, где он есть)
     /nudge — поторопить игрока, чей ход (раз в час); /mygames — ваши незаконченные игры
+    /pause — остановить часы (с согласия всех), /resume; /vacation N — ваши часы стоят N дней
     /resign — сдаться; /cancel — остановить игру (её создатель или админ)
     /rules [игра] — правила; /games — все игры
     /lang en|ru — язык
@@ -118,3 +119,14 @@ mygames-none = У вас нет незаконченных игр.
 mygames-lobby = • { $game }: ждёт игроков
 mygames-yours = • { $game }: ваш ход, осталось { $left }
 mygames-theirs = • { $game }: ходит { $players }, осталось { $left }
+clock-paused = ⏸ Все игроки согласны: часы остановлены. /resume снова их запустит.
+clock-pause-asked = ⏸ { $player } просит остановить часы ({ $votes } из { $players }). Остальные: /pause, чтобы согласиться.
+clock-resumed = ▶ Часы снова идут; у хода осталось прежнее время.
+clock-stopped = ⏸ Часы остановлены (/resume).
+pause-already = Часы уже остановлены. /resume снова их запустит.
+resume-not-paused = Часы не остановлены.
+vacation-set = 🏖 Ваши часы остановлены во всех играх на { $days } дн. (в этом году осталось { $left } дн.). /vacation off — закончить раньше.
+vacation-on = 🏖 Вы в отпуске (в этом году осталось { $days } дн.). /vacation off — закончить.
+vacation-status = В этом году у вас осталось { $days } дн. отпуска: /vacation N останавливает ваши часы во всех играх на N дней.
+vacation-off = Отпуск окончен: ваши часы снова идут.
+vacation-usage = Напишите /vacation N, где N от 1 до { $days } (осталось в этом году), или /vacation off.

@@ -19,6 +19,130 @@ use crate::table::{Platform, Status, Table, TableError};
 /// The most tables one tick handles; the rest are due at the next.
 const PER_TICK: usize = 100;
 
+impl<S: Store> App<S> {
+    /// When every player to move on `table` is on vacation at `now`: when the last of them is
+    /// back.
+    fn back_from_vacation(&self, table: &mut Table, now: u64) -> Result<Option<u64>, StoreError> {
+        let ToMove::Seats(seats) = table.to_move() else { return Ok(None) };
+        let mut back = 0;
+        for seat in seats {
+            let Some(player) = table.players.get(seat) else { return Ok(None) };
+            match self.vacation_until(table.chat.platform, &player.user.id)? {
+                Some(until) if until > now => back = back.max(until),
+                _ => return Ok(None),
+            }
+        }
+        Ok((back > 0).then_some(back))
+    }
+
+    fn vacation_until(&self, platform: Platform, user: &str) -> Result<Option<u64>, StoreError> {
+        Ok(self.store.pref(&vacation_key(platform, user))?.and_then(|v| v.parse().ok()))
+    }
+
+    /// `/pause`: the clock of this game stops when every player has asked.
+    pub(super) fn pause(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        let Some((mut table, seat)) = self.seated_in_game(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if table.clock.is_paused() {
+            return Ok(self.reply(ctx, "pause-already", &[]));
+        }
+        let read_seq = table.seq;
+        if !table.clock.pause_votes.contains(&seat) {
+            table.clock.pause_votes.push(seat);
+        }
+        let (votes, players) = (table.clock.pause_votes.len(), table.players.len());
+        let lang = self.table_lang(&table);
+        let text = if votes >= players {
+            table.clock.pause(ctx.input.now);
+            self.i18n.plain(lang, "clock-paused")
+        } else {
+            let args = [
+                ("player", seat_name(&table, seat).into()),
+                ("votes", (votes as i64).into()),
+                ("players", (players as i64).into()),
+            ];
+            self.i18n.text(lang, "clock-pause-asked", &args)
+        };
+        table.touch(ctx.input.now);
+        self.save(&table, Some(read_seq))?;
+        Ok(vec![Effect::Send { to: group_dest(&table), message: Message::text(text) }])
+    }
+
+    /// `/resume`: any player starts the stopped clock again; the turn keeps the time it had.
+    pub(super) fn resume(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
+        let Some((mut table, _)) = self.seated_in_game(ctx)? else {
+            return Ok(self.reply(ctx, "no-game-here", &[]));
+        };
+        if !table.clock.is_paused() {
+            return Ok(self.reply(ctx, "resume-not-paused", &[]));
+        }
+        let read_seq = table.seq;
+        table.clock.resume(ctx.input.now);
+        table.touch(ctx.input.now);
+        self.save(&table, Some(read_seq))?;
+        let lang = self.table_lang(&table);
+        let text = self.i18n.plain(lang, "clock-resumed");
+        Ok(vec![Effect::Send { to: group_dest(&table), message: Message::text(text) }])
+    }
+
+    /// The running game of this chat and the presser's seat in it; `None` (answered) when
+    /// there is none or they do not play in it.
+    fn seated_in_game(&mut self, ctx: &Ctx) -> Result<Option<(Table, Seat)>, StoreError> {
+        let Some(table) = self.active_table(ctx)? else { return Ok(None) };
+        if table.status == Status::Lobby {
+            return Ok(None);
+        }
+        Ok(table.seat_of(&ctx.input.user_id()).map(|seat| (table, seat)))
+    }
+
+    /// `/vacation N`: the player's clock stops in all their games for N days, out of
+    /// [`clock::VACATION_DAYS`] a year; `/vacation` alone says how many are left, `/vacation
+    /// off` ends it now.
+    pub(super) fn vacation(
+        &mut self,
+        ctx: &Ctx,
+        args: &[String],
+    ) -> Result<Vec<Effect>, StoreError> {
+        let (platform, user, now) = (ctx.input.platform, ctx.input.user.id.clone(), ctx.input.now);
+        let used_key = format!("vacation-used:{}:{user}:{}", platform.tag(), clock::year(now));
+        let used: u64 = self.store.pref(&used_key)?.and_then(|v| v.parse().ok()).unwrap_or(0);
+        let left = clock::VACATION_DAYS.saturating_sub(used);
+        let until = self.vacation_until(platform, &user)?.filter(|until| *until > now);
+        match args.first().map(String::as_str) {
+            None => {
+                let args = [("days", (left as i64).into())];
+                let id = if until.is_some() { "vacation-on" } else { "vacation-status" };
+                Ok(self.reply(ctx, id, &args))
+            }
+            Some("off") => {
+                self.store.set_pref(&vacation_key(platform, &user), "0")?;
+                Ok(self.reply(ctx, "vacation-off", &[]))
+            }
+            Some(word) => match word.parse::<u64>() {
+                Ok(days) if (1..=left).contains(&days) => {
+                    let from = until.unwrap_or(now);
+                    let until = from + days * clock::DAY;
+                    self.store.set_pref(&vacation_key(platform, &user), &until.to_string())?;
+                    self.store.set_pref(&used_key, &(used + days).to_string())?;
+                    let args =
+                        [("days", (days as i64).into()), ("left", ((left - days) as i64).into())];
+                    Ok(self.reply(ctx, "vacation-set", &args))
+                }
+                _ => Ok(self.reply(ctx, "vacation-usage", &[("days", (left as i64).into())])),
+            },
+        }
+    }
+}
+
+fn vacation_key(platform: Platform, user: &str) -> String {
+    format!("vacation:{}:{user}", platform.tag())
+}
+
+fn group_dest(table: &Table) -> Dest {
+    Dest::Chat { chat: table.chat.chat.clone(), thread: table.chat.thread.clone() }
+}
+
 /// How often a game's player to move may be nudged.
 const NUDGE_EVERY: u64 = 3_600_000;
 
@@ -63,6 +187,13 @@ impl<S: Store> App<S> {
         };
         let Some(due) = table.clock.due_at(&rules, now) else { return Ok(Vec::new()) };
         let read_seq = table.seq;
+        // Players to move who are all on vacation: their turn starts afresh when they are back.
+        if let Some(back) = self.back_from_vacation(&mut table, now)? {
+            table.clock.restart(back);
+            table.touch(now);
+            self.save(&table, Some(read_seq))?;
+            return Ok(Vec::new());
+        }
         let input = tick_input(&table, now);
         let ctx = self.ctx(&input);
         let effects = match due {
@@ -171,6 +302,9 @@ impl<S: Store> App<S> {
     ) -> Option<String> {
         let rules = table.clock_rules()?;
         let left = table.clock.left(&rules, table.updated_at)?;
+        if table.clock.is_paused() {
+            return Some(self.i18n.plain(lang, "clock-stopped"));
+        }
         let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
         let args = [("players", names.join(", ").into()), ("left", clock::human(left).into())];
         Some(self.i18n.text(lang, "clock-left", &args))

@@ -35,6 +35,9 @@ impl<S: Store> App<S> {
             "move" | "m" => self.typed_move(ctx, args),
             "score" => self.score(ctx),
             "nudge" => self.nudge(ctx),
+            "pause" => self.pause(ctx),
+            "resume" => self.resume(ctx),
+            "vacation" => self.vacation(ctx, args),
             "mygames" => self.my_games(ctx),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }

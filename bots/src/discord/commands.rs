@@ -38,6 +38,8 @@ const PLAIN: &[(&str, &str)] = &[
     ("score", "The score sheet of the game in this channel"),
     ("nudge", "Remind the player to move (once an hour)"),
     ("mygames", "Your unfinished games"),
+    ("pause", "Stop the clock of this game (all players must agree)"),
+    ("resume", "Start the clock of this game again"),
     ("help", "How to play with Igroteka"),
 ];
 
@@ -81,6 +83,15 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
         CreateCommand::new("boards")
             .description("One board edited in place, or a new one every turn")
             .add_option(mode),
+    );
+    out.push(
+        CreateCommand::new("vacation")
+            .description("Stop your clock in all your games for some days")
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::String,
+                "days",
+                "How many days (or off); leave out to see what is left",
+            )),
     );
     out
 }
@@ -149,6 +160,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         "rules" => args.extend(value("game")),
         "lang" => args.extend(value("language")),
         "boards" => args.extend(value("mode")),
+        "vacation" => args.extend(value("days")),
         "board" => {
             board = Some(match value("show").as_deref() {
                 Some("me") => BoardTo::Me,

@@ -6,8 +6,6 @@
 //! Also records what the outbound side needs to answer the interaction (its id and token, the
 //! message a button was on) in a [`Context`].
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use igroteka::app::{Action, Chat, Input, User};
 use igroteka::table::Platform;
 use serenity::model::application::{
@@ -51,10 +49,7 @@ pub struct Request {
     pub context: Context,
 }
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
+pub use crate::time::now_ms;
 
 /// The request an interaction stands for; `None` for kinds the bot does not handle
 /// (autocomplete, modals, pings).

@@ -4,16 +4,11 @@
 //! Privacy mode is assumed on: the bot then sees commands, replies to it and button presses,
 //! which is all it needs.
 
-use std::time::{SystemTime, UNIX_EPOCH};
-
 use igroteka::app::{Action, Chat, Input, User, input_from_text};
 use igroteka::table::Platform;
 use teloxide::types::{CallbackQuery, Message};
 
-/// Milliseconds since the Unix epoch (time enters the core only through inputs).
-pub fn now_ms() -> u64 {
-    SystemTime::now().duration_since(UNIX_EPOCH).map(|d| d.as_millis() as u64).unwrap_or(0)
-}
+pub use crate::time::now_ms;
 
 /// The input for a message, if it is one the core reads: a command (for this bot, when it
 /// names one with `@bot`), or plain text.

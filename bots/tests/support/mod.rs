@@ -375,9 +375,16 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
 
 /// Starts the bot on `data` against `emulator` and waits until it polls for updates.
 pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
+    spawn_bot_with(emulator, data, &[])
+}
+
+/// [`spawn_bot`] with more environment variables (e.g. a faster clock).
+pub fn spawn_bot_with(emulator: &Emulator, data: &Path, extra: &[(&str, &str)]) -> BotProcess {
     let polls = emulator.calls("getUpdates");
     let log = data.with_extension(format!("log{}", polls));
-    let env = [("TELEGRAM_BOT_TOKEN", TOKEN.to_string()), ("TELOXIDE_API_URL", emulator.url())];
+    let mut env =
+        vec![("TELEGRAM_BOT_TOKEN", TOKEN.to_string()), ("TELOXIDE_API_URL", emulator.url())];
+    env.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
     let mut bot = BotProcess::start(data, log, &env);
     let deadline = Instant::now() + STEP;
     while emulator.calls("getUpdates") <= polls {

@@ -336,13 +336,19 @@ pub fn png_size(bytes: &[u8]) -> (u32, u32) {
 
 /// Starts the real binary with the Discord token and the emulator's URL.
 pub fn spawn_bot(emulator: &Emulator, data: &Path) -> BotProcess {
+    spawn_bot_with(emulator, data, &[])
+}
+
+/// [`spawn_bot`] with more environment variables (e.g. a faster clock).
+pub fn spawn_bot_with(emulator: &Emulator, data: &Path, extra: &[(&str, &str)]) -> BotProcess {
     emulator.disconnect();
-    let env = [
+    let mut env = vec![
         ("DISCORD_BOT_TOKEN", TOKEN.to_string()),
         ("DISCORD_API_URL", emulator.url()),
         ("DISCORD_API_CA", tls::CA.to_string()),
         ("DISCORD_GUILD_ID", payloads::GUILD_ID.to_string()),
     ];
+    env.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
     // One log per run, so a restarted bot's log does not replace its predecessor's.
     let runs = std::fs::read_dir(data.parent().expect("a parent folder"))
         .map(|entries| {

@@ -30,6 +30,11 @@ pub fn start() -> Table {
 }
 
 pub fn start_with(limits: Limits, users: &[(u64, &str)]) -> Table {
+    start_with_env(limits, users, &[])
+}
+
+/// [`start_with`], the bot started with more environment variables (e.g. a faster clock).
+pub fn start_with_env(limits: Limits, users: &[(u64, &str)], extra: &[(&str, &str)]) -> Table {
     let emu = Emulator::with_limits(limits);
     let users: Vec<TestUser> = users.iter().map(|(id, name)| TestUser::new(*id, name)).collect();
     for u in &users {
@@ -39,7 +44,7 @@ pub fn start_with(limits: Limits, users: &[(u64, &str)]) -> Table {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let starts = vec![Instant::now()];
-    let bot = spawn_bot(&emu, &data);
+    let bot = super::spawn_bot_with(&emu, &data, extra);
     let t = Table { emu, dir, data, bot, channel, users, starts };
     t.wait_ready();
     t
