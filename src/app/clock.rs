@@ -9,6 +9,7 @@
 use std::panic::AssertUnwindSafe;
 
 use super::text::{game_name, seat_name};
+use super::turn::group_of;
 use super::{Action, App, Chat, Ctx, Dest, Effect, Input, Message, RETRIES, User, reply_dest};
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
@@ -66,7 +67,7 @@ impl<S: Store> App<S> {
         };
         table.touch(ctx.input.now);
         self.save(&table, Some(read_seq))?;
-        Ok(vec![Effect::Send { to: group_dest(&table), message: Message::text(text) }])
+        Ok(vec![Effect::Send { to: group_of(&table), message: Message::text(text) }])
     }
 
     /// `/resume`: any player starts the stopped clock again; the turn keeps the time it had.
@@ -83,7 +84,7 @@ impl<S: Store> App<S> {
         self.save(&table, Some(read_seq))?;
         let lang = self.table_lang(&table);
         let text = self.i18n.plain(lang, "clock-resumed");
-        Ok(vec![Effect::Send { to: group_dest(&table), message: Message::text(text) }])
+        Ok(vec![Effect::Send { to: group_of(&table), message: Message::text(text) }])
     }
 
     /// The running game of this chat and the presser's seat in it; `None` (answered) when
@@ -137,10 +138,6 @@ impl<S: Store> App<S> {
 
 fn vacation_key(platform: Platform, user: &str) -> String {
     format!("vacation:{}:{user}", platform.tag())
-}
-
-fn group_dest(table: &Table) -> Dest {
-    Dest::Chat { chat: table.chat.chat.clone(), thread: table.chat.thread.clone() }
 }
 
 /// How often a game's player to move may be nudged.
