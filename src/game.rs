@@ -150,6 +150,35 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// Applies an action already known to be legal, returning what happened.
     fn apply(&mut self, actor: Actor, action: &Self::Action) -> Vec<Event>;
 
+    /// The legal actions of `seat` now, without labels, appended to `out`: the cheap
+    /// enumeration random playouts and search run on (the labelled [`Game::choices`] are for
+    /// buttons). The same actions in the same order as `choices(seat)`. The default goes
+    /// through `choices`; a game overrides it to enumerate without allocating.
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>) {
+        out.extend(self.choices(seat).options.into_iter().map(|choice| choice.action));
+    }
+
+    /// [`Game::chance_outcomes`] appended to `out`, for the same reason as
+    /// [`Game::legal_actions`].
+    fn chance_outcomes_into(&self, out: &mut Vec<(Self::Action, u32)>) {
+        out.extend(self.chance_outcomes());
+    }
+
+    /// Applies an action already known to be legal, for search: the same change of state as
+    /// [`Game::apply`] without the events nobody will read. The default drops them.
+    fn play(&mut self, actor: Actor, action: &Self::Action) {
+        self.apply(actor, action);
+    }
+
+    /// A state drawn at random among those `seat` cannot tell apart from this one: what it
+    /// sees stays, the secrets of the other seats are drawn anew. A computer player searches
+    /// such samples, so it never decides on what its seat may not see. The default, right for
+    /// a game without hidden information, is the state itself.
+    fn determinize(&self, seat: Seat, rng: &mut rand_chacha::ChaCha20Rng) -> Self {
+        let _ = (seat, rng);
+        self.clone()
+    }
+
     /// A seat gives up. Whatever the game does with its pieces, the game stays consistent.
     fn resign(&mut self, seat: Seat) -> Vec<Event>;
 
