@@ -12,7 +12,8 @@
 //!   an hour for a live dice game, a day for a long one; `off` for no limit);
 //! - `timeout`: what happens at the deadline — `skip` plays the rules' default move for the
 //!   absent player (each game's [`crate::game::Game::timeout_action`]), `remove` removes them
-//!   (their pieces are handled as on resignation);
+//!   (their pieces are handled as on resignation), `vote` asks the other players whether to
+//!   remove them or wait ([`RemovalVote`]);
 //! - `misses`: after this many missed turns in a row a player is removed even under `skip`.
 
 use std::collections::BTreeMap;
@@ -37,7 +38,7 @@ const TURN_LIVE: SettingSpec =
     SettingSpec { key: TURN_KEY, values: &["1h", "5m", "15m", "12h", "24h", "3d", "7d", "off"] };
 const TURN_LONG: SettingSpec =
     SettingSpec { key: TURN_KEY, values: &["24h", "3d", "7d", "off", "5m", "15m", "1h", "12h"] };
-const TIMEOUT: SettingSpec = SettingSpec { key: TIMEOUT_KEY, values: &["skip", "remove"] };
+const TIMEOUT: SettingSpec = SettingSpec { key: TIMEOUT_KEY, values: &["skip", "remove", "vote"] };
 const MISSES: SettingSpec = SettingSpec { key: MISSES_KEY, values: &["3", "2", "5", "never"] };
 
 pub const LIVE_SETTINGS: &[SettingSpec] = &[TURN_LIVE, TIMEOUT, MISSES];
@@ -83,6 +84,8 @@ pub enum Policy {
     Skip,
     /// They are removed, as if they had resigned.
     Remove,
+    /// The other players vote to remove them or to wait.
+    Vote,
 }
 
 /// A table's clock rules, read from its settings.
@@ -101,6 +104,7 @@ impl Rules {
         let turn = parse_duration(settings::get(chosen, &specs[0]));
         let policy = match settings::get(chosen, &TIMEOUT) {
             "remove" => Policy::Remove,
+            "vote" => Policy::Vote,
             _ => Policy::Skip,
         };
         let misses = settings::get(chosen, &MISSES).parse().ok();
@@ -140,6 +144,57 @@ pub struct TurnClock {
     /// Seats that asked to stop the clock; it stops when every player has.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub pause_votes: Vec<Seat>,
+    /// The open vote on removing a player whose time ran out (`timeout=vote`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vote: Option<RemovalVote>,
+    /// A reminder held back by a player's quiet hours is due no earlier than this.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub held_until: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
+}
+
+/// The other players' vote on a player whose time ran out: remove them (as on resignation) or
+/// wait (they get a fresh turn). The player may still move while the vote is open, which ends
+/// it; so does the end of the fresh turn the vote runs in, when the turn is played for them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RemovalVote {
+    /// The player voted on.
+    pub seat: Seat,
+    /// When the vote opened: its buttons carry it, so a button of an older vote is stale.
+    pub opened: u64,
+    pub remove: Vec<Seat>,
+    pub wait: Vec<Seat>,
+}
+
+/// What a vote decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Verdict {
+    Remove,
+    Wait,
+}
+
+impl RemovalVote {
+    /// Records `voter`'s say (a voter who changes their mind is counted once, for the last).
+    pub fn cast(&mut self, voter: Seat, remove: bool) {
+        self.remove.retain(|s| *s != voter);
+        self.wait.retain(|s| *s != voter);
+        if remove { self.remove.push(voter) } else { self.wait.push(voter) }
+    }
+
+    /// The decision once `voters` may vote: removal needs more than half of them; half or
+    /// more for waiting is enough to wait (a tie keeps the player).
+    pub fn verdict(&self, voters: usize) -> Option<Verdict> {
+        if self.remove.len() * 2 > voters {
+            Some(Verdict::Remove)
+        } else if voters > 0 && self.wait.len() * 2 >= voters {
+            Some(Verdict::Wait)
+        } else {
+            None
+        }
+    }
 }
 
 impl TurnClock {
@@ -147,6 +202,14 @@ impl TurnClock {
     pub fn restart(&mut self, now: u64) {
         self.started = now;
         self.reminded = 0;
+        self.vote = None;
+        self.held_until = 0;
+    }
+
+    /// Opens a vote on `seat`, whose time ran out at `now`; the vote runs for a fresh turn.
+    pub fn open_vote(&mut self, seat: Seat, now: u64) {
+        self.restart(now);
+        self.vote = Some(RemovalVote { seat, opened: now, ..RemovalVote::default() });
     }
 
     /// Stops the clock at `now` (every player agreed).
@@ -180,8 +243,8 @@ impl TurnClock {
             return None;
         }
         Some(match self.reminded {
-            0 => (self.started + turn / 2, Due::HalfTime),
-            1 => (self.started + turn - turn / 6, Due::NearEnd),
+            0 => ((self.started + turn / 2).max(self.held_until), Due::HalfTime),
+            1 => ((self.started + turn - turn / 6).max(self.held_until), Due::NearEnd),
             _ => (self.started + turn, Due::Deadline),
         })
     }
@@ -197,6 +260,8 @@ impl TurnClock {
         let deadline = self.started + turn;
         if now >= deadline {
             Some(Due::Deadline)
+        } else if now < self.held_until {
+            None
         } else if now >= deadline - turn / 6 && self.reminded < 2 {
             Some(Due::NearEnd)
         } else if now >= self.started + turn / 2 && self.reminded < 1 {

@@ -195,6 +195,9 @@ pub struct Table {
     /// The turn clock: when the turn began, reminders sent, missed turns (see [`crate::clock`]).
     #[serde(default)]
     pub clock: TurnClock,
+    /// Seats that resigned or were removed: they no longer vote on anything.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub resigned: Vec<Seat>,
     #[serde(skip)]
     runtime: Option<Box<dyn DynGame>>,
 }
@@ -239,6 +242,7 @@ impl Table {
             picked_last: None,
             lang: String::new(),
             clock: TurnClock::default(),
+            resigned: Vec::new(),
             runtime: None,
         }
     }
@@ -366,6 +370,9 @@ impl Table {
         let before = self.to_move();
         let mut events = self.game()?.resign(seat);
         self.append(LogEntry::Resign { seat });
+        if !self.resigned.contains(&seat) {
+            self.resigned.push(seat);
+        }
         *self.acted.entry(seat).or_insert(0) += 1;
         let mut rng = self.rng.clone();
         events.extend(self.resolve_chance(&mut rng)?);
@@ -386,6 +393,11 @@ impl Table {
         if after.iter().any(|seat| !before.includes(*seat)) {
             self.clock.restart(now);
         }
+    }
+
+    /// The seats still in the game (not resigned nor removed).
+    pub fn seats_in_play(&self) -> impl Iterator<Item = Seat> + '_ {
+        (0..self.players.len()).filter(|seat| !self.resigned.contains(seat))
     }
 
     /// The clock rules this table's settings choose.

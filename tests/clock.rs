@@ -344,3 +344,116 @@ fn a_vacation_stops_the_players_clock_in_all_their_games() {
     let status = format!("{:?}", room.send(name, "/vacation"));
     assert!(status.contains("27 days"), "{status}");
 }
+
+/// Ticks at each due time until the table's clock reaches a deadline (which the last tick
+/// handled); the effects of that tick.
+fn tick_to_deadline(room: &mut Chatroom) -> Vec<Effect> {
+    loop {
+        let before = table(room);
+        let at = before.due().expect("a running clock");
+        let effects = room.tick(at);
+        if before.clock.due_at(&before.clock_rules().unwrap(), at)
+            == Some(igroteka::clock::Due::Deadline)
+        {
+            return effects;
+        }
+    }
+}
+
+#[test]
+fn under_the_vote_policy_the_others_remove_the_absent_player() {
+    let mut room = Chatroom::temporary();
+    let names = ["Alice", "Bob", "Carol"];
+    start_game(&mut room, "aeroplane timeout=vote", &names);
+    let (seat, _) = mover(&room);
+    let absent = names[seat];
+    let voters: Vec<&str> = names.iter().copied().filter(|n| *n != absent).collect();
+    let (seq, log_len) = (table(&room).seq, table(&room).log_len());
+    tick_to_deadline(&mut room);
+    let board = room.latest_text();
+    assert!(board.contains(&format!("{absent} ran out of time")), "{board}");
+    assert!(board.contains(&format!("Remove {absent} from the game, or wait")), "{board}");
+    assert!(board.contains("0 of 2 voted"), "{board}");
+    assert_eq!(table(&room).log_len(), log_len, "nothing was played for them");
+    assert!(table(&room).seq > seq);
+
+    let remove = room.button(&format!("Remove {absent}")).expect("a Remove button");
+    let before = table(&room);
+    for (who, reply) in [(absent, "about you"), ("Mallory", "not playing")] {
+        let effects = room.press(who, &remove);
+        let (text, alert) = common::answer(&effects).expect("an answer");
+        assert!(alert && text.contains(reply), "{who}: {text}");
+        assert_eq!(table(&room), before, "{who}'s press changed nothing");
+    }
+    let effects = room.press(voters[0], &remove);
+    assert!(common::answer(&effects).is_some_and(|(t, _)| t.contains("counted")));
+    assert!(room.latest_text().contains("1 of 2 voted"), "{}", room.latest_text());
+    assert!(table(&room).resigned.is_empty(), "one vote of two is not enough");
+    room.press(voters[1], &remove);
+    let board = room.latest_text();
+    assert!(board.contains(&format!("The players voted: {absent} is removed")), "{board}");
+    let after = table(&room);
+    assert_eq!(after.resigned, vec![seat]);
+    assert_eq!(after.clock.vote, None);
+    assert_eq!(after.status, Status::Playing, "the two others play on");
+    assert!(room.button("Remove").is_none(), "the vote's buttons are gone");
+
+    // The old button is stale now.
+    let effects = room.press(voters[0], &remove);
+    assert!(common::answer(&effects).is_some_and(|(t, _)| t.contains("vote is over")));
+    assert_eq!(table(&room), after);
+}
+
+#[test]
+fn waiting_gives_a_fresh_turn_and_a_vote_nobody_settles_plays_the_turn() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle timeout=vote misses=never", &["Alice", "Bob"]);
+    let (seat, _) = mover(&room);
+    let (absent, other) = (["Alice", "Bob"][seat], ["Alice", "Bob"][1 - seat]);
+    tick_to_deadline(&mut room);
+    let wait = room.button("Wait").expect("a Wait button");
+    room.press(other, &wait);
+    let board = room.latest_text();
+    assert!(board.contains(&format!("voted to wait: {absent} has a fresh turn")), "{board}");
+    let after = table(&room);
+    assert_eq!(after.clock.vote, None);
+    assert_eq!(after.clock.started, room.now, "a full turn from the vote");
+    assert_eq!(after.log_len(), 0);
+
+    // The next deadline opens a new vote; nobody answers it, so at its end the turn is played.
+    tick_to_deadline(&mut room);
+    assert_eq!(table(&room).clock.vote.as_ref().map(|v| v.seat), Some(seat));
+    let old_wait = wait;
+    let effects = room.press(other, &old_wait);
+    assert!(
+        common::answer(&effects).is_some_and(|(t, _)| t.contains("vote is over")),
+        "a button of the earlier vote: {effects:?}"
+    );
+    tick_to_deadline(&mut room);
+    let mut after = table(&room);
+    assert!(after.log_len() > 0, "the turn was played for them");
+    assert_eq!(after.clock.vote, None);
+    assert!(!after.to_move().includes(seat));
+    assert!(room.latest_text().contains("the turn was played for them"));
+}
+
+#[test]
+fn a_move_by_the_player_voted_on_ends_the_vote() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle timeout=vote", &["Alice", "Bob"]);
+    let (seat, _) = mover(&room);
+    tick_to_deadline(&mut room);
+    assert!(table(&room).clock.vote.is_some());
+    // The player picks a tank, then a square, with the buttons above the vote's.
+    for _ in 0..2 {
+        let buttons = room.latest_buttons();
+        let (_, token) = buttons.first().expect("the player's own buttons stay");
+        assert!(!token.ends_with(":x1") && !token.ends_with(":x0"));
+        room.press(["Alice", "Bob"][seat], &token.clone());
+    }
+    let mut after = table(&room);
+    assert_eq!(after.log_len(), 1, "the move was played");
+    assert!(!after.to_move().includes(seat));
+    assert_eq!(after.clock.vote, None, "the turn passed: the vote is over");
+    assert!(room.button("Remove").is_none(), "{}", room.latest_text());
+}

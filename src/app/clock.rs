@@ -276,10 +276,19 @@ impl<S: Store> App<S> {
             let missed = table.clock.misses.get(&seat).copied().unwrap_or(0) + 1;
             let remove =
                 rules.policy == Policy::Remove || rules.misses.is_some_and(|most| missed >= most);
+            // A vote opens for one player at a time; one whose vote ran its course unsettled
+            // has the turn played for them.
+            let vote = rules.policy == Policy::Vote
+                && table.clock.vote.is_none()
+                && !table.seats_in_play().all(|s| s == seat);
             if remove {
                 events.push(Event::new("clock-removed").seat("player", seat));
                 let resigned = table.resign(seat, now).map_err(corrupt)?;
                 events.extend(resigned);
+            } else if vote {
+                events.push(Event::new("clock-vote").seat("player", seat).int("misses", missed));
+                table.clock.open_vote(seat, now);
+                table.clock.misses.insert(seat, missed);
             } else {
                 let played = play_for(table, seat, now).map_err(corrupt)?;
                 events.push(Event::new("clock-skipped").seat("player", seat).int("misses", missed));

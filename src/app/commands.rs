@@ -12,7 +12,7 @@ use crate::registry::{self, GAMES};
 use crate::store::{Store, StoreError};
 use crate::table::{Status, Table};
 
-type Effects = Result<Vec<Effect>, StoreError>;
+use super::Effects;
 
 impl<S: Store> App<S> {
     pub(super) fn command(&mut self, ctx: &Ctx, name: &str, args: &[String]) -> Effects {

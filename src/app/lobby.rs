@@ -11,7 +11,7 @@ use crate::settings;
 use crate::store::{Store, StoreError};
 use crate::table::{Player, Status, Table};
 
-type Effects = Result<Vec<Effect>, StoreError>;
+use super::Effects;
 
 impl<S: Store> App<S> {
     /// `/play [game] [settings…]`.

@@ -20,6 +20,7 @@ mod reach;
 mod text;
 pub mod token;
 mod turn;
+mod vote;
 
 use rand_chacha::ChaCha20Rng;
 
@@ -35,6 +36,9 @@ struct Staged {
     table: Table,
     read_seq: Option<u64>,
 }
+
+/// What handling an input comes to: its effects, or why the store failed.
+type Effects = Result<Vec<Effect>, StoreError>;
 
 /// How often an input whose save lost a compare-and-swap is tried again.
 const RETRIES: usize = 3;

@@ -30,6 +30,9 @@ pub enum Op {
     Pick(usize),
     /// Show the presser their own view (and pending private choices) privately.
     Mine,
+    /// Vote on removing the player whose time ran out: `true` remove, `false` wait. The
+    /// token's version is the time the vote opened.
+    Vote(bool),
 }
 
 /// What a move keyboard was made from (see the module docs).
@@ -79,6 +82,7 @@ impl Token {
             Op::Back => "b".to_string(),
             Op::Pick(n) => format!("g{n}"),
             Op::Mine => "v".to_string(),
+            Op::Vote(remove) => format!("x{}", u8::from(remove)),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -112,6 +116,7 @@ impl Token {
             ("c", false) => Op::Choose(n()?),
             ("p", false) => Op::Page(n()?),
             ("g", false) => Op::Pick(n()?),
+            ("x", false) if rest == "0" || rest == "1" => Op::Vote(rest == "1"),
             _ => return None,
         };
         Some(Token { table, version, op })
@@ -172,6 +177,8 @@ mod tests {
             Op::Back,
             Op::Pick(4),
             Op::Mine,
+            Op::Vote(true),
+            Op::Vote(false),
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };
@@ -202,6 +209,8 @@ mod tests {
             "t1:2:j:4",
             "t99999999999999999999:1:j",
             "t1: 2:j",
+            "t1:2:x2",
+            "t1:2:x",
         ] {
             assert_eq!(Token::parse(bad), None, "{bad:?} parsed");
         }

@@ -12,7 +12,7 @@ use crate::registry::DynGame;
 use crate::store::{Store, StoreError};
 use crate::table::{Status, Table, TableError};
 
-type Effects = Result<Vec<Effect>, StoreError>;
+use super::Effects;
 
 /// The running game of a table; a state that cannot be restored counts as a corrupt record.
 pub fn running(table: &mut Table) -> Result<&mut Box<dyn DynGame>, StoreError> {
@@ -90,6 +90,7 @@ impl<S: Store> App<S> {
             }
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
             Op::Mine => self.my_board(ctx, table),
+            Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
             Op::Pick(_) => Ok(self.reply(ctx, "press-forged", &[])),
         }
     }
@@ -474,6 +475,7 @@ impl<S: Store> App<S> {
                 }
                 selection = previewed_selection(table, seats);
                 lines.extend(self.time_left_line(lang, table, seats));
+                self.vote_block(lang, table, &mut lines, &mut message.buttons);
             }
             ToMove::Chance => {}
         }
