@@ -28,7 +28,7 @@ fn user(i: usize) -> User {
 
 /// Opens and starts a Tank Battle table in chat `t` with the given turn time.
 fn open_table(app: &mut App<SledStore>, t: usize, turn: &str) -> u64 {
-    let chat = Chat { id: format!("chat-{t}"), private: false, thread: None };
+    let chat = Chat { id: format!("chat-{t}"), private: false, thread: None, server: None };
     let line = format!("/play tank-battle turn={turn} misses=never");
     let say = |app: &mut App<SledStore>, who: usize, line: &str| {
         app.handle_deferred(&input_from_text(PLATFORM, chat.clone(), user(who), START, line));
@@ -43,7 +43,7 @@ fn open_table(app: &mut App<SledStore>, t: usize, turn: &str) -> u64 {
 fn tick(now: u64) -> Input {
     Input {
         platform: PLATFORM,
-        chat: Chat { id: String::new(), private: false, thread: None },
+        chat: Chat { id: String::new(), private: false, thread: None, server: None },
         user: User { id: String::new(), name: String::new(), admin: false, lang: None },
         now,
         action: Action::Tick,

@@ -22,7 +22,7 @@ fn user(i: usize) -> User {
 }
 
 fn chat(t: usize) -> Chat {
-    Chat { id: format!("chat-{t}"), private: false, thread: None }
+    Chat { id: format!("chat-{t}"), private: false, thread: None, server: None }
 }
 
 /// Opens and starts a two-player Aeroplane Chess table in chat `t`.

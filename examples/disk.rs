@@ -60,7 +60,7 @@ fn user(i: usize) -> User {
 }
 
 fn chat(t: usize) -> Chat {
-    Chat { id: format!("chat-{t}"), private: false, thread: None }
+    Chat { id: format!("chat-{t}"), private: false, thread: None, server: None }
 }
 
 /// What a table shows: the live board's first button and message, and who was last asked

@@ -278,6 +278,61 @@ impl TurnClock {
     }
 }
 
+/// Local hours in which no reminder comes to a player who set their time zone (`/tz`).
+pub const QUIET_FROM_HOUR: u64 = 22;
+pub const QUIET_TO_HOUR: u64 = 8;
+
+/// When the quiet hours end, if `now` falls in them for a player `offset` minutes east of UTC.
+pub fn quiet_until(now: u64, offset: i32) -> Option<u64> {
+    let local = (now as i64 + i64::from(offset) * MINUTE as i64).rem_euclid(DAY as i64) as u64;
+    let (from, to) = (QUIET_FROM_HOUR * HOUR, QUIET_TO_HOUR * HOUR);
+    if local >= from {
+        Some(now + (DAY - local) + to)
+    } else if local < to {
+        Some(now + (to - local))
+    } else {
+        None
+    }
+}
+
+/// A time zone as a player types it: `+3`, `-5`, `+5:30`, `UTC+3`, `GMT-2`, `0`; minutes east
+/// of UTC, from −12 h to +14 h.
+pub fn parse_offset(text: &str) -> Option<i32> {
+    let upper = text.trim().to_ascii_uppercase();
+    let rest = upper.strip_prefix("UTC").or_else(|| upper.strip_prefix("GMT")).unwrap_or(&upper);
+    if rest.is_empty() {
+        return (upper != rest).then_some(0);
+    }
+    let (sign, digits) = match rest.as_bytes()[0] {
+        b'+' => (1, &rest[1..]),
+        b'-' => (-1, &rest[1..]),
+        _ => (1, rest),
+    };
+    let (hours, minutes) = digits.split_once(':').unwrap_or((digits, "0"));
+    let all_digits =
+        |s: &str| !s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit());
+    if !all_digits(hours) || !all_digits(minutes) {
+        return None;
+    }
+    let (hours, minutes): (i32, i32) = (hours.parse().ok()?, minutes.parse().ok()?);
+    if minutes >= 60 {
+        return None;
+    }
+    let offset = sign * (hours * 60 + minutes);
+    (-12 * 60..=14 * 60).contains(&offset).then_some(offset)
+}
+
+/// An offset as `/tz` shows it: `UTC+3`, `UTC−5:30`, `UTC`.
+pub fn offset_text(offset: i32) -> String {
+    let sign = if offset < 0 { '−' } else { '+' };
+    let (hours, minutes) = (offset.abs() / 60, offset.abs() % 60);
+    match (hours, minutes) {
+        (0, 0) => "UTC".to_string(),
+        (h, 0) => format!("UTC{sign}{h}"),
+        (h, m) => format!("UTC{sign}{h}:{m:02}"),
+    }
+}
+
 /// A duration as people say it, to the minute above (a reminder a moment after half time of
 /// 24 h still says "12 h"): "2 d 3 h", "5 h 10 min", "4 min", "0 min".
 pub fn human(ms: u64) -> String {
@@ -357,6 +412,45 @@ mod tests {
         clock.resume(1000 + 51 * HOUR);
         assert_eq!(clock.left(&rules, 1000 + 51 * HOUR), Some(5 * HOUR));
         assert_eq!(clock.next(&rules), Some((1000 + 53 * HOUR, Due::HalfTime)));
+    }
+
+    #[test]
+    fn quiet_hours_run_from_ten_at_night_to_eight_in_the_morning_local_time() {
+        let midnight = 20_000 * DAY; // a UTC midnight
+        assert_eq!(quiet_until(midnight + 12 * HOUR, 0), None);
+        assert_eq!(quiet_until(midnight + 22 * HOUR, 0), Some(midnight + DAY + 8 * HOUR));
+        assert_eq!(quiet_until(midnight + 3 * HOUR, 0), Some(midnight + 8 * HOUR));
+        assert_eq!(quiet_until(midnight + 8 * HOUR, 0), None, "the morning has come");
+        assert_eq!(quiet_until(midnight + 21 * HOUR + 59 * MINUTE, 0), None);
+        // 20:00 UTC is 23:00 at UTC+3, quiet until 08:00 there (05:00 UTC).
+        assert_eq!(quiet_until(midnight + 20 * HOUR, 180), Some(midnight + DAY + 5 * HOUR));
+        // 12:00 UTC is 01:30 the same day at UTC−10:30, quiet for 6.5 h more.
+        let until = quiet_until(midnight + 12 * HOUR, -630);
+        assert_eq!(until, Some(midnight + 18 * HOUR + 30 * MINUTE));
+    }
+
+    #[test]
+    fn time_zones_read_as_players_type_them() {
+        for (text, minutes) in [
+            ("+3", 180),
+            ("3", 180),
+            ("-5", -300),
+            ("+5:30", 330),
+            ("UTC+3", 180),
+            ("gmt-2", -120),
+            ("UTC", 0),
+            ("0", 0),
+            ("+14", 840),
+            ("-12", -720),
+        ] {
+            assert_eq!(parse_offset(text), Some(minutes), "{text}");
+        }
+        for bad in ["", "+15", "-13", "+3:60", "abc", "+", "UTC+", "+3:3:3", "+123"] {
+            assert_eq!(parse_offset(bad), None, "{bad}");
+        }
+        assert_eq!(offset_text(180), "UTC+3");
+        assert_eq!(offset_text(-330), "UTC−5:30");
+        assert_eq!(offset_text(0), "UTC");
     }
 
     #[test]

@@ -195,6 +195,9 @@ pub struct Table {
     /// The turn clock: when the turn began, reminders sent, missed turns (see [`crate::clock`]).
     #[serde(default)]
     pub clock: TurnClock,
+    /// The server of the table's chat (a Discord guild), for links to its messages.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
     /// Seats that resigned or were removed: they no longer vote on anything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resigned: Vec<Seat>,
@@ -243,6 +246,7 @@ impl Table {
             lang: String::new(),
             clock: TurnClock::default(),
             resigned: Vec::new(),
+            server: None,
             runtime: None,
         }
     }

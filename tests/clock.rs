@@ -457,3 +457,115 @@ fn a_move_by_the_player_voted_on_ends_the_vote() {
     assert_eq!(after.clock.vote, None, "the turn passed: the vote is over");
     assert!(room.button("Remove").is_none(), "{}", room.latest_text());
 }
+
+/// Three Tank Battle games of Alice, each in its own group of one store, with Alice to move in
+/// each.
+fn alice_to_move_in_three_games() -> Vec<Chatroom> {
+    let first = Chatroom::temporary();
+    let store = first.store().clone();
+    let mut rooms = vec![first];
+    for n in 2..=3 {
+        let mut room = Chatroom::new(store.clone());
+        room.chat.id = format!("group-{n}");
+        rooms.push(room);
+    }
+    for (room, other) in rooms.iter_mut().zip(["Bob", "Carol", "Dave"]) {
+        start_game(room, "tank-battle", &["Alice", other]);
+        if mover(room).1 != "alice" {
+            for _ in 0..2 {
+                let (_, token) = room.latest_buttons()[0].clone();
+                room.press(other, &token);
+            }
+        }
+        assert_eq!(mover(room).1, "alice");
+    }
+    rooms
+}
+
+#[test]
+fn a_player_to_move_in_several_games_gets_one_digest() {
+    let mut rooms = alice_to_move_in_three_games();
+    let started = rooms.iter().map(|r| table(r).clock.started).max().unwrap();
+    let effects = rooms[0].tick(started + 12 * HOUR);
+    let sent = private_to(&effects, "alice");
+    assert_eq!(sent.len(), 1, "one digest, not a reminder per game: {sent:?}");
+    assert!(sent[0].contains("Alice, it is your move in 3 games"), "{}", sent[0]);
+    assert_eq!(sent[0].matches("your move, 12 h left").count(), 3, "{}", sent[0]);
+    for room in &rooms {
+        assert_eq!(table(room).clock.reminded, 1, "each game's half-time reminder is done");
+    }
+    // Near the end, again one digest for the three.
+    let effects = rooms[1].tick(started + 20 * HOUR);
+    let sent = private_to(&effects, "alice");
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(sent[0].contains("3 games") && sent[0].contains("4 h left"), "{}", sent[0]);
+}
+
+#[test]
+fn a_digest_covers_the_reminders_that_fall_due_soon_after_it() {
+    let mut rooms = alice_to_move_in_three_games();
+    let started = table(&rooms[2]).clock.started;
+    // The third game's turn starts two hours later than the others.
+    let later = started + 2 * HOUR;
+    let mut third = table(&rooms[2]);
+    third.clock.restart(later);
+    let seq = third.seq;
+    rooms[2].store().save(&third, Some(seq), &[]).unwrap();
+    let first = rooms[0].tick(started + 12 * HOUR);
+    assert_eq!(private_to(&first, "alice").len(), 1);
+    assert!(private_to(&first, "alice")[0].contains("3 games"));
+    let second = rooms[0].tick(later + 12 * HOUR);
+    assert!(private_to(&second, "alice").is_empty(), "listed two hours ago: {second:?}");
+    assert_eq!(table(&rooms[2]).clock.reminded, 1);
+}
+
+#[test]
+fn no_reminder_comes_in_the_players_night() {
+    // The rooms' clock starts at 22:13 UTC. At UTC+12 the half-time of a day's turn (10:13
+    // UTC) is 22:13 local: the reminder waits for 08:00 there (20:00 UTC).
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
+    let (_, user) = mover(&room);
+    let name = if user == "alice" { "Alice" } else { "Bob" };
+    let answer = format!("{:?}", room.send(name, "/tz +12"));
+    assert!(answer.contains("UTC+12") && answer.contains("22:00 to 8:00"), "{answer}");
+    let started = table(&room).clock.started;
+    let half = started + 12 * HOUR;
+    assert!(private_to(&room.tick(half), &user).is_empty(), "not at night");
+    let morning = igroteka::clock::quiet_until(half, 12 * 60).unwrap();
+    assert_eq!(table(&room).clock.held_until, morning);
+    assert_eq!(table(&room).due(), Some(morning));
+    assert!(private_to(&room.tick(morning - 1), &user).is_empty());
+    let sent = private_to(&room.tick(morning), &user);
+    assert_eq!(sent.len(), 1, "in the morning");
+    // By then the end is near (20:00 is past the last sixth of the turn): that reminder comes.
+    assert!(sent[0].contains("nearly up: 2 h 14 min left"), "{}", sent[0]);
+}
+
+#[test]
+fn a_reminder_whose_morning_comes_after_the_deadline_is_left_out() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=1h", &["Alice", "Bob"]);
+    let (_, user) = mover(&room);
+    let name = if user == "alice" { "Alice" } else { "Bob" };
+    room.send(name, "/tz 0");
+    let started = table(&room).clock.started;
+    let mut sent = Vec::new();
+    for at in [30, 50, 60] {
+        sent.extend(private_to(&room.tick(started + at * 60_000), &user));
+    }
+    assert!(sent.is_empty(), "nothing at night: {sent:?}");
+    assert!(room.latest_text().contains("the turn was played for them"), "the deadline holds");
+}
+
+#[test]
+fn tz_sets_shows_and_forgets_the_time_zone() {
+    let mut room = Chatroom::temporary();
+    let said = |effects: Vec<Effect>| format!("{effects:?}");
+    assert!(said(room.send("Alice", "/tz")).contains("Tell me your time zone"));
+    assert!(said(room.send("Alice", "/tz +15")).contains("from -12 to +14"));
+    assert!(said(room.send("Alice", "/tz UTC-5:30")).contains("UTC−5:30"));
+    assert!(said(room.send("Alice", "/tz")).contains("Your time zone is UTC−5:30"));
+    assert!(said(room.send("Alice", "/tz off")).contains("forgotten"));
+    assert!(said(room.send("Alice", "/tz")).contains("Tell me your time zone"));
+}

@@ -292,7 +292,7 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
     let store = SledStore::temporary().unwrap();
     let mut app = App::new(store.clone(), AppConfig::default());
     let messenger = ClosedDms { closed: "bob", private_attempts: 0.into(), next: 0.into() };
-    let chat = igroteka::app::Chat { id: "g".into(), private: false, thread: None };
+    let chat = igroteka::app::Chat { id: "g".into(), private: false, thread: None, server: None };
     let mut notes = 0;
     let deliver_all = |app: &mut App<SledStore>, notes: &mut usize| {
         for table in app.take_dirty() {
@@ -340,7 +340,8 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
     assert_eq!(messenger.private_attempts.get(), 1, "no private send is tried again");
     assert_eq!(notes, 1, "still one note");
     // Bob opens the private chat: his set-up comes.
-    let private = igroteka::app::Chat { id: "bob".into(), private: true, thread: None };
+    let private =
+        igroteka::app::Chat { id: "bob".into(), private: true, thread: None, server: None };
     app.handle(&igroteka::app::input_from_text(
         Platform::Console,
         private,

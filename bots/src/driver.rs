@@ -8,12 +8,12 @@ pub use igroteka::app::local::{Delivered, LocalPlatform as Driver};
 
 /// The console's group chat.
 pub fn group_chat() -> Chat {
-    Chat { id: "console".into(), private: false, thread: None }
+    Chat { id: "console".into(), private: false, thread: None, server: None }
 }
 
 /// A user's private chat with the bot.
 pub fn private_chat(user: &str) -> Chat {
-    Chat { id: format!("private-{user}"), private: true, thread: None }
+    Chat { id: format!("private-{user}"), private: true, thread: None, server: None }
 }
 
 /// A console user from a typed name.

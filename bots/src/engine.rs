@@ -94,7 +94,7 @@ pub fn tick_period() -> Duration {
 pub fn tick(platform: Platform, now: u64) -> Input {
     Input {
         platform,
-        chat: Chat { id: String::new(), private: false, thread: None },
+        chat: Chat { id: String::new(), private: false, thread: None, server: None },
         user: User { id: String::new(), name: String::new(), admin: false, lang: None },
         now,
         action: Action::Tick,

@@ -1,6 +1,7 @@
-//! `kill -9` of the real binary at random points of 50 presses (script mode over a data
-//! folder): after every restart the messages a crash left undelivered go out, the live board
-//! shows exactly the stored state, and its buttons are never stale.
+//! `kill -9` of the real binary at random points of 50 presses, and of 30 turn-clock deadlines
+//! (script mode over a data folder): after every restart the messages a crash left undelivered
+//! go out, the live board shows exactly the stored state, its buttons are never stale, and each
+//! deadline is handled exactly once.
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -45,8 +46,13 @@ impl Script {
 
     /// Writes one input; its number.
     fn write(&mut self, user: &str, action: &str) -> usize {
+        self.write_at(user, action, 1)
+    }
+
+    /// Writes one input at time `now`; its number.
+    fn write_at(&mut self, user: &str, action: &str, now: u64) -> usize {
         let line = format!(
-            r#"{{"platform":"console","chat":{{"id":"g"}},"user":{{"id":"{}","name":"{user}"}},"now":1,"action":{action}}}"#,
+            r#"{{"platform":"console","chat":{{"id":"g"}},"user":{{"id":"{}","name":"{user}"}},"now":{now},"action":{action}}}"#,
             user.to_lowercase()
         );
         writeln!(self.stdin, "{line}").unwrap();
@@ -216,5 +222,71 @@ fn kill_9_at_random_points_never_leaves_a_board_that_lies() {
         chat.board_sends, 1,
         "the board was sent once and edited after, across {kills} crashes"
     );
+    script.kill(&mut chat);
+}
+
+/// The stored table of the chat `g`.
+fn stored_table(data: &Path) -> igroteka::table::Table {
+    let store = SledStore::open(data, 8 << 20).unwrap();
+    let chat = ChatId { platform: Platform::Console, chat: "g".into(), thread: None };
+    let id = store.chat_table(&chat).unwrap().expect("the game goes on");
+    store.load(id).unwrap().unwrap()
+}
+
+#[test]
+fn kill_9_between_a_deadline_and_its_messages_handles_the_deadline_exactly_once() {
+    const TURN: u64 = 300_000;
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let mut chat = Chat::default();
+    let mut script = Script::start(&data);
+    for (user, action) in [
+        ("Alice", r#"{"command":{"name":"play","args":["aeroplane","turn=5m","misses=never"]}}"#),
+        ("Bob", r#"{"command":{"name":"join"}}"#),
+        ("Alice", r#"{"command":{"name":"startgame"}}"#),
+    ] {
+        let n = script.write(user, action);
+        script.until_done(n, &mut chat);
+    }
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut early_kills = 0;
+    // Nobody plays: every tick comes after the deadline of the turn the previous one began.
+    for deadline in 1..=30u64 {
+        let now = 1 + deadline * (TURN + 1_000);
+        let n = script.write_at("", r#""tick""#, now);
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        if (seed >> 33) % 2 == 1 {
+            // Killed while (or before) the deadline is handled and announced.
+            std::thread::sleep(Duration::from_millis((seed >> 40) % 6));
+            early_kills += 1;
+        } else {
+            script.until_done(n, &mut chat);
+        }
+        script.kill(&mut chat);
+        script = Script::start(&data);
+        // The adapter's clock ticks again after the restart, at the same time: a deadline
+        // handled before the crash is not handled again, one that was not is handled now.
+        let n = script.write_at("", r#""tick""#, now);
+        script.until_done(n, &mut chat);
+        let sync = script.write("Alice", r#"{"text":{"text":"hello"}}"#);
+        script.until_done(sync, &mut chat);
+        script.kill(&mut chat);
+
+        let table = stored_table(&data);
+        let handled: u32 = table.clock.misses.values().sum();
+        assert_eq!(u64::from(handled), deadline, "each deadline handled once, none lost");
+        assert_eq!(table.clock.started, now, "the turn after deadline {deadline} began at it");
+        let (live_id, expected) = stored_board(&data);
+        let shown = chat.messages.iter().find(|(id, _)| *id == live_id).unwrap_or_else(|| {
+            panic!("deadline {deadline}: the live board {live_id} is not in the chat")
+        });
+        assert_eq!(shown.1.board, expected.board, "deadline {deadline}: the board is true");
+        assert_eq!(shown.1.buttons, expected.buttons, "deadline {deadline}: current buttons");
+        assert_eq!(chat.live().len(), 1, "deadline {deadline}: one live board");
+        script = Script::start(&data);
+    }
+    assert!(early_kills >= 8, "the run crashed early often enough ({early_kills})");
+    let live = chat.live();
+    assert!(live[0].1.text.contains("ran out of time"), "{}", live[0].1.text);
     script.kill(&mut chat);
 }

@@ -10,6 +10,7 @@ help =
     /score — the score sheet, in games that keep one
     /nudge — remind the player to move (once an hour); /mygames — your unfinished games
     /pause — stop the clock (all players agree), /resume; /vacation N — your clock stops for N days
+    /tz +3 — your time zone: no reminders at night
     /resign — give up; /cancel — stop the game (its creator or an admin)
     /rules [game] — the rules; /games — all games
     /lang en|ru — language
@@ -111,6 +112,12 @@ setting-misses-never = never
 clock-left = ⏳ { $players }: { $left } to move.
 clock-reminder-half = ⏰ { $player }, it is your move in { $game }: { $left } left.
 clock-reminder-near = ⏰ { $player }, your time in { $game } is nearly up: { $left } left.
+clock-digest = ⏰ { $player }, it is your move in { $count } games:
+tz-is = Your time zone is { $zone }: no reminders from { $from }:00 to { $to }:00 there. /tz off forgets it.
+tz-none = Tell me your time zone and no reminder will come at night: /tz +3 (or /tz UTC-5, /tz +5:30).
+tz-set = Time zone { $zone }: no reminders from { $from }:00 to { $to }:00 there.
+tz-off = Your time zone is forgotten: reminders come at any hour.
+tz-usage = Use /tz with an offset from UTC, from -12 to +14: /tz +3, /tz UTC-5, /tz +5:30, or /tz off.
 clock-skipped = ⏰ { $player } ran out of time: the turn was played for them ({ $misses } missed in a row).
 clock-removed = ⏰ { $player } ran out of time and is removed from the game.
 clock-vote = ⏰ { $player } ran out of time ({ $misses } missed in a row). The other players decide: remove them from the game, or wait?

@@ -10,7 +10,7 @@ use std::panic::AssertUnwindSafe;
 
 use super::text::{game_name, seat_name};
 use super::turn::group_of;
-use super::{Action, App, Chat, Ctx, Dest, Effect, Input, Message, RETRIES, User, reply_dest};
+use super::{Action, App, Chat, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
@@ -161,6 +161,7 @@ impl<S: Store> App<S> {
             for _ in 0..=RETRIES {
                 self.staged = None;
                 self.route = None;
+                self.after_commit.clear();
                 let attempt = AssertUnwindSafe(|| self.clock_due(id, now));
                 let result = std::panic::catch_unwind(attempt)
                     .unwrap_or(Err(StoreError::Internal))
@@ -168,7 +169,13 @@ impl<S: Store> App<S> {
                 match result {
                     Err(StoreError::Conflict) => continue,
                     Err(e) => eprintln!("igroteka: the clock of table {id}: {e}"),
-                    Ok(_) => {}
+                    Ok(_) => {
+                        for (key, value) in std::mem::take(&mut self.after_commit) {
+                            if let Err(e) = self.store.set_pref(&key, &value) {
+                                eprintln!("igroteka: a reminder's record was not kept: {e}");
+                            }
+                        }
+                    }
                 }
                 break;
             }
@@ -195,9 +202,12 @@ impl<S: Store> App<S> {
         let ctx = self.ctx(&input);
         let effects = match due {
             Due::HalfTime | Due::NearEnd => {
-                table.clock.reminded = if due == Due::HalfTime { 1 } else { 2 };
+                let effects = self.reminders(&mut table, due, &rules, now)?;
+                if effects.is_some() {
+                    table.clock.reminded = if due == Due::HalfTime { 1 } else { 2 };
+                }
                 table.touch(now);
-                self.reminders(&mut table, due, &rules, now)?
+                effects.unwrap_or_default()
             }
             Due::Deadline => {
                 let events = self.deadline(&mut table, &rules, now)?;
@@ -211,49 +221,6 @@ impl<S: Store> App<S> {
             }
         };
         self.save(&table, Some(read_seq))?;
-        Ok(effects)
-    }
-
-    /// A reminder for each seat to move: privately where the bot can reach the player, else a
-    /// fresh ping in the group (which mentions them). It says only whose move it is, in which
-    /// game and how long is left: nothing of the game's secrets.
-    fn reminders(
-        &self,
-        table: &mut Table,
-        due: Due,
-        rules: &Rules,
-        now: u64,
-    ) -> Result<Vec<Effect>, StoreError> {
-        let ToMove::Seats(seats) = table.to_move() else { return Ok(Vec::new()) };
-        let left = clock::human(table.clock.left(rules, now).unwrap_or(0));
-        let id = match due {
-            Due::HalfTime => "clock-reminder-half",
-            _ => "clock-reminder-near",
-        };
-        let mut effects = Vec::new();
-        let mut unreachable = false;
-        for seat in seats {
-            let Some(player) = table.players.get(seat).cloned() else { continue };
-            let platform = table.chat.platform;
-            if self.store.is_unreachable(platform, &player.user.id)? {
-                unreachable = true;
-                continue;
-            }
-            let lang = self.user_lang(platform, &player.user.id);
-            let game = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
-            let args = [
-                ("player", player.name.clone().into()),
-                ("game", game.into()),
-                ("left", left.clone().into()),
-            ];
-            let text = self.i18n.text(lang, id, &args);
-            let to = Dest::User { user: player.user.id.clone() };
-            effects.push(Effect::Send { to, message: Message::text(text) });
-        }
-        if unreachable {
-            let lang = self.table_lang(table);
-            effects.push(self.ping(lang, table));
-        }
         Ok(effects)
     }
 
@@ -356,26 +323,16 @@ impl<S: Store> App<S> {
             if table.status.is_over() {
                 continue;
             }
-            let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i)).unwrap_or_default();
             let line = match table.to_move() {
                 _ if table.status == Status::Lobby => {
-                    self.i18n.text(ctx.lang, "mygames-lobby", &[("game", name.into())])
+                    let name = table.info().map(|i| game_name(&self.i18n, ctx.lang, i));
+                    let args = [("game", name.unwrap_or_default().into())];
+                    self.i18n.text(ctx.lang, "mygames-lobby", &args)
                 }
                 ToMove::Seats(seats) => {
                     let mine = table.seat_of(&user).is_some_and(|s| seats.contains(&s));
-                    let names: Vec<String> = seats.iter().map(|s| seat_name(&table, *s)).collect();
-                    let left = table
-                        .clock_rules()
-                        .and_then(|rules| table.clock.left(&rules, ctx.input.now))
-                        .map(clock::human)
-                        .unwrap_or_else(|| "∞".to_string());
-                    let args = [
-                        ("game", name.into()),
-                        ("players", names.join(", ").into()),
-                        ("left", left.into()),
-                    ];
                     let id = if mine { "mygames-yours" } else { "mygames-theirs" };
-                    self.i18n.text(ctx.lang, id, &args)
+                    self.waiting_line(ctx.lang, &mut table, id, ctx.input.now)
                 }
                 _ => continue,
             };
@@ -412,6 +369,7 @@ fn tick_input(table: &Table, now: u64) -> Input {
             id: table.chat.chat.clone(),
             private: false,
             thread: table.chat.thread.clone(),
+            server: table.server.clone(),
         },
         user: User { id: String::new(), name: String::new(), admin: false, lang: None },
         now,

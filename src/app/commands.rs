@@ -38,6 +38,7 @@ impl<S: Store> App<S> {
             "pause" => self.pause(ctx),
             "resume" => self.resume(ctx),
             "vacation" => self.vacation(ctx, args),
+            "tz" => self.time_zone(ctx, args),
             "mygames" => self.my_games(ctx),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }

@@ -18,6 +18,10 @@ pub struct Chat {
     /// A thread or forum topic, where the platform has them.
     #[serde(default)]
     pub thread: Option<String>,
+    /// The server the chat belongs to, where the platform has them (a Discord guild): links
+    /// to a message name it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub server: Option<String>,
 }
 
 /// Who sent an input.

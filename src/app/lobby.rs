@@ -111,6 +111,7 @@ impl<S: Store> App<S> {
             (self.new_rng)(),
         );
         table.lang = ctx.lang.to_string();
+        table.server = ctx.input.chat.server.clone();
         self.save(&table, None)?;
         let message = self.lobby_message(ctx.lang, &table, info);
         let to = ctx.group_dest();

@@ -14,9 +14,11 @@
 mod clock;
 mod commands;
 mod io;
+mod link;
 mod lobby;
 pub mod local;
 mod reach;
+mod remind;
 mod text;
 pub mod token;
 mod turn;
@@ -71,6 +73,9 @@ pub struct App<S: Store> {
     route: Option<u64>,
     /// Tables with outbox entries not yet handed to a deliverer.
     dirty: Vec<u64>,
+    /// Preferences the attempt under way writes once its table is saved (what a reminder
+    /// digest listed): a retried or failed attempt leaves no trace of them.
+    after_commit: Vec<(String, String)>,
 }
 
 /// The context of one input: who, where, in which language.
@@ -98,6 +103,7 @@ impl<S: Store> App<S> {
             staged: None,
             route: None,
             dirty: Vec::new(),
+            after_commit: Vec::new(),
         }
     }
 

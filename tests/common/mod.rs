@@ -23,7 +23,7 @@ impl Chatroom {
         let app = App::new(store, AppConfig::default());
         Chatroom {
             platform: LocalPlatform::new(app),
-            chat: Chat { id: "group-1".into(), private: false, thread: None },
+            chat: Chat { id: "group-1".into(), private: false, thread: None, server: None },
             now: 1_700_000_000_000,
             seen: Vec::new(),
         }
@@ -72,7 +72,8 @@ impl Chatroom {
             },
         );
         if let Some((_, Dest::User { user })) = found {
-            input.chat = Chat { id: format!("private-{user}"), private: true, thread: None };
+            input.chat =
+                Chat { id: format!("private-{user}"), private: true, thread: None, server: None };
         }
         self.run(&input)
     }

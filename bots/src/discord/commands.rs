@@ -93,6 +93,15 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
                 "How many days (or off); leave out to see what is left",
             )),
     );
+    out.push(
+        CreateCommand::new("tz")
+            .description("Your time zone, so that no reminder comes at night")
+            .add_option(CreateCommandOption::new(
+                CommandOptionType::String,
+                "zone",
+                "Offset from UTC: +3, UTC-5, +5:30, or off; leave out to see yours",
+            )),
+    );
     out
 }
 
@@ -161,6 +170,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         "lang" => args.extend(value("language")),
         "boards" => args.extend(value("mode")),
         "vacation" => args.extend(value("days")),
+        "tz" => args.extend(value("zone")),
         "board" => {
             board = Some(match value("show").as_deref() {
                 Some("me") => BoardTo::Me,

@@ -139,7 +139,7 @@ impl Deliverers {
         for user in report.unreachable {
             let input = Input {
                 platform: Platform::Discord,
-                chat: Chat { id: channel.clone(), private: false, thread: None },
+                chat: Chat { id: channel.clone(), private: false, thread: None, server: None },
                 user: User { id: user, name: String::new(), admin: false, lang: None },
                 now: now_ms(),
                 action: Action::Unreachable { table },

@@ -83,7 +83,12 @@ fn from_command(command: &CommandInteraction, now: u64) -> Request {
     };
     let input = Input {
         platform: Platform::Discord,
-        chat: Chat { id: command.channel_id.to_string(), private, thread: None },
+        chat: Chat {
+            id: command.channel_id.to_string(),
+            private,
+            thread: None,
+            server: command.guild_id.map(|g| g.to_string()),
+        },
         user: user(&command.user, command.member.as_deref(), &command.locale),
         now,
         action: Action::Command { name: call.name, args: call.args },
@@ -123,7 +128,12 @@ fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request>
     };
     let input = Input {
         platform: Platform::Discord,
-        chat: Chat { id: component.channel_id.to_string(), private, thread: None },
+        chat: Chat {
+            id: component.channel_id.to_string(),
+            private,
+            thread: None,
+            server: component.guild_id.map(|g| g.to_string()),
+        },
         user: user(&component.user, component.member.as_ref(), &component.locale),
         now,
         action,

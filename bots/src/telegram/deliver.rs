@@ -121,6 +121,7 @@ impl Deliverers {
             // Never private: a private input would tell the engine they are reachable again.
             private: false,
             thread: chat.and_then(|c| c.thread),
+            server: None,
         };
         let input = Input {
             platform: Platform::Telegram,

@@ -39,6 +39,7 @@ pub fn from_callback(query: &CallbackQuery, now: u64) -> Option<Input> {
             id: message.chat().id.0.to_string(),
             private: message.chat().is_private(),
             thread: None,
+            server: None,
         },
     };
     Some(Input {

@@ -20,6 +20,7 @@ const COMMANDS: &[(&str, &str, &str)] = &[
     ("pause", "Stop the clock (all players agree)", "Остановить часы (с согласия всех)"),
     ("resume", "Start the clock again", "Снова запустить часы"),
     ("vacation", "Stop your clock for N days", "Остановить свои часы на N дней"),
+    ("tz", "Your time zone: no reminders at night", "Ваш часовой пояс: ночью без напоминаний"),
     ("leave", "Leave the lobby", "Выйти из лобби"),
     ("resign", "Give up the game", "Сдаться"),
     ("cancel", "Stop the game", "Остановить игру"),
