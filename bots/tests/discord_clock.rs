@@ -47,6 +47,10 @@ fn a_reminder_arrives_privately_and_a_deadline_plays_the_turn_and_the_board_says
             mine.or(in_dm)
         });
     assert!(shown(&reminder.content).contains("Tank Battle"), "{}", reminder.content);
+    // With a link to the board message: guild, channel, message.
+    let guild = discord::payloads::GUILD_ID;
+    let link = format!("https://discord.com/channels/{guild}/{}/{}", t.channel, first.id);
+    assert!(reminder.content.contains(&link), "{link} in {}", reminder.content);
     assert!(t.public().iter().all(|m| !m.content.contains("it is your move")), "not in public");
 
     let board = wait_for(&t, "board saying the time ran out", || {

@@ -27,6 +27,10 @@ fn a_reminder_arrives_privately_and_a_deadline_plays_the_turn_and_the_board_says
         s.latest(players[0].id, |m| m.plain().contains("it is your move"))
     });
     assert!(reminder.plain().contains("Tank Battle"), "{}", reminder.plain());
+    // With a link to the board: the supergroup's id without -100, then the message.
+    let board = emulator.latest(chat, |m| m.photo.is_some()).expect("the board");
+    let link = format!("https://t.me/c/201/{}", board.id);
+    assert!(reminder.plain().contains(&link), "{link} in {}", reminder.plain());
     // Nothing of it in the group, and Boris (not to move) got nothing.
     let group_reminders = emulator.with(|s| {
         s.messages

@@ -17,6 +17,9 @@
 //!   `://` (autolinks);
 //! - at the start of a line (after spaces): `#` (headings), `-` (lists, `-#` subtext), `+`,
 //!   `>` (block quotes), and the `.` or `)` after a number (ordered lists);
+//!   The one autolink kept live is a link to a Discord message
+//!   (`https://discord.com/channels/<guild or @me>/<channel>/<message>`, ids only): the core's
+//!   reminders link to the game's board that way, and such a link cannot lead off Discord.
 //! - `@everyone` and `@here` get a zero-width space after the `@`, which no client or server
 //!   reads as a mention (the adapter also sends `allowed_mentions` naming only the players it
 //!   means to ping).
@@ -66,7 +69,9 @@ fn escape_inline(text: &str, out: &mut String) {
                 out.push('\\');
                 out.push(c);
             }
-            ':' if text[at..].starts_with("://") => out.push_str("\\:"),
+            ':' if text[at..].starts_with("://") && !is_message_link(text, at) => {
+                out.push_str("\\:")
+            }
             '@' => {
                 out.push('@');
                 let after = &text[at + 1..];
@@ -77,6 +82,20 @@ fn escape_inline(text: &str, out: &mut String) {
             _ => out.push(c),
         }
     }
+}
+
+/// Whether the `://` at `at` belongs to a link to a Discord message, ids only, ending the
+/// text or followed by white space.
+fn is_message_link(text: &str, at: usize) -> bool {
+    let Some(path) = text[at..].strip_prefix("://discord.com/channels/") else { return false };
+    if !text[..at].ends_with("https") {
+        return false;
+    }
+    let end = path.find(char::is_whitespace).unwrap_or(path.len());
+    let parts: Vec<&str> = path[..end].split('/').collect();
+    let id = |s: &str| !s.is_empty() && s.len() <= 20 && s.bytes().all(|b| b.is_ascii_digit());
+    matches!(parts.as_slice(), [guild, channel, message]
+        if (id(guild) || *guild == "@me") && id(channel) && id(message))
 }
 
 #[cfg(test)]
@@ -121,6 +140,24 @@ mod tests {
         "https://evil.example",
         "back\\slash\\",
     ];
+
+    #[test]
+    fn links_to_discord_messages_stay_live_and_nothing_else_does() {
+        let link = "https://discord.com/channels/1/22/333";
+        assert_eq!(escape(&format!("see {link}\nnext")), format!("see {link}\nnext"));
+        let dm = "https://discord.com/channels/@me/22/333";
+        assert_eq!(escape(dm), dm);
+        for other in [
+            "https://discord.com/channels/1/22/333x",
+            "https://discord.com/channels/1/22",
+            "https://discord.com/channels/1/22/333/4",
+            "http://discord.com/channels/1/22/333",
+            "https://discord.com.evil/channels/1/22/333",
+            "https://discord.com/channels/1/22/3)[x](https://evil.example",
+        ] {
+            assert!(escape(other).contains("\\://"), "{other}: {}", escape(other));
+        }
+    }
 
     #[test]
     fn hostile_names_are_escaped() {

@@ -58,7 +58,7 @@ fn chat_of(msg: &Message) -> Chat {
     // `message_thread_id` is also set on replies in ordinary groups; only a forum topic is a
     // separate place to play.
     let thread = msg.thread_id.filter(|_| msg.is_topic_message).map(|t| t.0.0.to_string());
-    Chat { id: msg.chat.id.0.to_string(), private: msg.chat.is_private(), thread }
+    Chat { id: msg.chat.id.0.to_string(), private: msg.chat.is_private(), thread, server: None }
 }
 
 /// Whether the engine needs to know if the sender administers the chat: `/cancel` in a group
