@@ -238,6 +238,25 @@ fn a_game_goes_on_by_itself_when_a_player_stops_answering() {
     assert!(gone.contains("is removed from the game") && gone.contains("Game over"), "{gone}");
     writeln!(console.stdin, "quit").unwrap();
     assert!(console.child.wait().unwrap().success());
+
+    // `vote`: the two others remove the absent player, and the game goes on between them.
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("as Alice /play aeroplane timeout=vote turn=5m");
+    console.say("as Bob press Join");
+    console.say("as Carol press Join");
+    let started = console.say("as Alice press Start");
+    let absent = player_to_move(&started).unwrap();
+    let asked = console.say("wait 5m");
+    assert!(asked.contains(&format!("Remove {absent} from the game, or wait")), "{asked}");
+    let voters: Vec<&str> = ["Alice", "Bob", "Carol"].into_iter().filter(|n| *n != absent).collect();
+    let first = console.say(&format!("as {} press Remove {absent}", voters[0]));
+    assert!(first.contains("1 of 2 voted"), "{first}");
+    let removed = console.say(&format!("as {} press Remove {absent}", voters[1]));
+    assert!(removed.contains(&format!("The players voted: {absent} is removed")), "{removed}");
+    assert!(!removed.contains("Game over"), "two players go on: {removed}");
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
 }
 
 #[test]
