@@ -569,3 +569,32 @@ fn tz_sets_shows_and_forgets_the_time_zone() {
     assert!(said(room.send("Alice", "/tz off")).contains("forgotten"));
     assert!(said(room.send("Alice", "/tz")).contains("Tell me your time zone"));
 }
+
+#[test]
+fn under_the_vote_policy_every_game_removes_the_absent_player_as_on_resignation() {
+    for info in GAMES {
+        for seats in [info.seats.min(), info.seats.max()] {
+            let names = &["Alice", "Bob", "Carol", "Dave"][..seats];
+            let mut room = Chatroom::temporary();
+            start_game(&mut room, &format!("{} timeout=vote", info.id), names);
+            let (seat, _) = mover(&room);
+            tick_to_deadline(&mut room);
+            let remove = room.button(&format!("Remove {}", names[seat]));
+            let remove = remove.unwrap_or_else(|| panic!("{}: {}", info.id, room.latest_text()));
+            for voter in names.iter().enumerate().filter(|(s, _)| *s != seat).map(|(_, n)| n) {
+                if table(&room).clock.vote.is_some() {
+                    room.press(voter, &remove);
+                }
+            }
+            let after = table(&room);
+            assert_eq!(after.resigned, vec![seat], "{} with {seats}", info.id);
+            let text = room.latest_text();
+            assert!(text.contains("The players voted"), "{}: {text}", info.id);
+            if seats == 2 {
+                assert!(after.status.is_over(), "{}: one player left wins", info.id);
+                let winner = names[1 - seat];
+                assert!(text.contains(&format!("1. {winner}")), "{}: {text}", info.id);
+            }
+        }
+    }
+}
