@@ -132,6 +132,54 @@ impl<A> Choices<A> {
     }
 }
 
+/// Where a game's move generator puts each legal action. One generator serves both faces of
+/// [`crate::game::Game`]: [`Choices`] keeps the labelled path for the buttons, while a plain
+/// `Vec` of actions (what search and random playouts ask for) never builds the labels — the
+/// path is passed as a closure and only called by a sink that wants it.
+pub trait Offer<A> {
+    /// Offers `action`, reached through the labels `path` makes.
+    fn offer(&mut self, path: impl FnOnce() -> Vec<Label>, action: A);
+}
+
+impl<A> Offer<A> for Choices<A> {
+    fn offer(&mut self, path: impl FnOnce() -> Vec<Label>, action: A) {
+        self.push(path(), action);
+    }
+}
+
+impl<A> Offer<A> for Vec<A> {
+    fn offer(&mut self, _path: impl FnOnce() -> Vec<Label>, action: A) {
+        self.push(action);
+    }
+}
+
+/// An [`Offer`] sink that counts what passes through it, for a generator whose last option
+/// depends on whether it offered anything before (a "pass" only when something else is
+/// offered).
+#[derive(Debug)]
+pub struct Counted<'a, O> {
+    inner: &'a mut O,
+    count: usize,
+}
+
+impl<'a, O> Counted<'a, O> {
+    pub fn new(inner: &'a mut O) -> Self {
+        Counted { inner, count: 0 }
+    }
+
+    /// How many actions were offered through this sink.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+}
+
+impl<A, O: Offer<A>> Offer<A> for Counted<'_, O> {
+    fn offer(&mut self, path: impl FnOnce() -> Vec<Label>, action: A) {
+        self.count += 1;
+        self.inner.offer(path, action);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

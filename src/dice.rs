@@ -4,7 +4,12 @@
 /// The chance outcomes of one roll of a die with faces `1..=sides`, each of weight 1, mapped to
 /// a game's action type.
 pub fn roll<A>(sides: u8, to_action: impl Fn(u8) -> A) -> Vec<(A, u32)> {
-    (1..=sides).map(|face| (to_action(face), 1)).collect()
+    faces(sides, to_action).collect()
+}
+
+/// [`roll`] as an iterator, for the outcome lists random play appends to a buffer.
+pub fn faces<A>(sides: u8, to_action: impl Fn(u8) -> A) -> impl Iterator<Item = (A, u32)> {
+    (1..=sides).map(move |face| (to_action(face), 1))
 }
 
 #[cfg(test)]

@@ -31,6 +31,28 @@ pub struct Event {
     pub audience: Audience,
 }
 
+/// Where a game's rules put what happened. [`crate::game::Game::apply`] keeps the events in a
+/// `Vec`; [`crate::game::Game::play`], for search, passes [`Unrecorded`], which never builds
+/// them — an event is a handful of small strings, as costly as the move itself. Events are
+/// passed as closures for that reason.
+pub trait Journal {
+    fn record(&mut self, event: impl FnOnce() -> Event);
+}
+
+impl Journal for Vec<Event> {
+    fn record(&mut self, event: impl FnOnce() -> Event) {
+        self.push(event());
+    }
+}
+
+/// A [`Journal`] that keeps nothing and builds nothing.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Unrecorded;
+
+impl Journal for Unrecorded {
+    fn record(&mut self, _event: impl FnOnce() -> Event) {}
+}
+
 impl Event {
     pub fn new(id: &str) -> Event {
         Event { id: id.to_string(), args: Vec::new(), audience: Audience::Everyone }

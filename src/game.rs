@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
 use crate::choice::Choices;
 use crate::event::Event;
+pub use crate::inline::SeatList;
 use crate::settings::Settings;
 use crate::sheet::Sheet;
 use crate::view::AnyView;
@@ -25,7 +26,7 @@ pub type Seat = usize;
 pub enum ToMove {
     /// These seats may act now. One seat on an ordinary turn; several at once during a
     /// simultaneous phase (a secret set-up, or either commander of a team).
-    Seats(Vec<Seat>),
+    Seats(SeatList),
     /// The table must draw one of [`Game::chance_outcomes`] and apply it.
     Chance,
     /// The game is over; [`Game::outcome`] tells the result.
@@ -33,6 +34,11 @@ pub enum ToMove {
 }
 
 impl ToMove {
+    /// `seats` may act now.
+    pub fn seats(seats: impl IntoIterator<Item = Seat>) -> ToMove {
+        ToMove::Seats(seats.into_iter().collect())
+    }
+
     /// Whether `seat` may act now.
     pub fn includes(&self, seat: Seat) -> bool {
         matches!(self, ToMove::Seats(seats) if seats.contains(&seat))
@@ -141,10 +147,12 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     fn choices(&self, seat: Seat) -> Choices<Self::Action>;
 
     /// Whether `seat` may play `action` now. The default looks the action up in
-    /// [`Game::choices`]; a game with many legal actions answers directly, since the table asks
-    /// this for every action it applies.
+    /// [`Game::legal_actions`] (no labels built); a game with many legal actions answers
+    /// directly, since the table asks this for every action it applies.
     fn is_legal(&self, seat: Seat, action: &Self::Action) -> bool {
-        self.choices(seat).options.iter().any(|c| &c.action == action)
+        let mut actions = Vec::new();
+        self.legal_actions(seat, &mut actions);
+        actions.contains(action)
     }
 
     /// Applies an action already known to be legal, returning what happened.

@@ -2,6 +2,12 @@
 //! every game's tests run (each offered action applies, every game ends, state and log survive
 //! a serde round trip and a replay), and the move counter (perft) the games' move-count
 //! fixtures run on.
+//!
+//! Two surfaces are played: the simulator, the random playouts and perft run on the fast,
+//! unlabelled one (`legal_actions`, `play`), which search needs by the thousands of games a
+//! second; the property checks run on the labelled one the table uses (`choices` through
+//! `apply_checked`), so what players are offered is what is checked. `tests/fast_surface.rs`
+//! holds the two to the same actions and states.
 
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
@@ -44,15 +50,93 @@ pub enum PlayoutError {
     NoOutcome,
 }
 
-/// One random action for whoever acts now, or `None` when the game is over.
+/// Random play on the fast surface ([`Game::legal_actions`], [`Game::chance_outcomes_into`],
+/// [`Game::play`]), with the buffers of one step kept from action to action and game to game,
+/// so a playout allocates only what the game itself does.
+#[derive(Debug)]
+pub struct RandomPlayer<G: Game> {
+    actions: Vec<G::Action>,
+    outcomes: Vec<(G::Action, u32)>,
+}
+
+impl<G: Game> Default for RandomPlayer<G> {
+    fn default() -> Self {
+        RandomPlayer { actions: Vec::new(), outcomes: Vec::new() }
+    }
+}
+
+impl<G: Game> RandomPlayer<G> {
+    /// One random action for whoever acts now, or `None` when the game is over. Draws exactly
+    /// what [`random_labelled_action`] draws from the same RNG: the same seat, then the same
+    /// index in the same list.
+    pub fn action(
+        &mut self,
+        game: &G,
+        rng: &mut ChaCha20Rng,
+    ) -> Result<Option<(Actor, G::Action)>, PlayoutError> {
+        match game.to_move() {
+            ToMove::Over => Ok(None),
+            ToMove::Chance => {
+                self.outcomes.clear();
+                game.chance_outcomes_into(&mut self.outcomes);
+                let action =
+                    rng::pick_weighted(rng, &self.outcomes).ok_or(PlayoutError::NoOutcomes)?;
+                Ok(Some((Actor::Chance, action.clone())))
+            }
+            ToMove::Seats(seats) => {
+                let seat = draw_seat(&seats, rng);
+                self.actions.clear();
+                game.legal_actions(seat, &mut self.actions);
+                let action = draw(&self.actions, rng).ok_or(PlayoutError::Stuck(seat))?;
+                Ok(Some((Actor::Seat(seat), action.clone())))
+            }
+        }
+    }
+
+    /// Plays one random game to the end from its setup, calling `each` with every action
+    /// before it is played; returns the final state.
+    pub fn play_out(
+        &mut self,
+        setup: &Setup,
+        rng: &mut ChaCha20Rng,
+        mut each: impl FnMut(Actor, &G::Action),
+    ) -> Result<G, PlayoutError> {
+        let mut game = G::new(setup).map_err(|e| PlayoutError::Refused(e.to_string()))?;
+        let mut actions = 0;
+        while let Some((actor, action)) = self.action(&game, rng)? {
+            if actions >= MAX_ACTIONS {
+                return Err(PlayoutError::Endless(actions));
+            }
+            each(actor, &action);
+            game.play(actor, &action);
+            actions += 1;
+        }
+        if game.outcome().is_none() {
+            return Err(PlayoutError::NoOutcome);
+        }
+        Ok(game)
+    }
+}
+
+/// One random action for whoever acts now, or `None` when the game is over (a
+/// [`RandomPlayer`] for one step; keep one to play many).
 pub fn random_action<G: Game>(
+    game: &G,
+    rng: &mut ChaCha20Rng,
+) -> Result<Option<(Actor, G::Action)>, PlayoutError> {
+    RandomPlayer::default().action(game, rng)
+}
+
+/// [`random_action`] drawn from the labelled [`Game::choices`] and [`Game::chance_outcomes`],
+/// the surface the players' buttons come from.
+pub fn random_labelled_action<G: Game>(
     game: &G,
     rng: &mut ChaCha20Rng,
 ) -> Result<Option<(Actor, G::Action)>, PlayoutError> {
     pick(game.to_move(), || game.chance_outcomes(), |seat| game.choices(seat), rng)
 }
 
-/// [`random_action`] for a type-erased game.
+/// [`random_labelled_action`] for a type-erased game.
 pub fn random_dyn_action(
     game: &dyn DynGame,
     rng: &mut ChaCha20Rng,
@@ -74,22 +158,45 @@ fn pick<A: Clone>(
             Ok(Some((Actor::Chance, action.clone())))
         }
         ToMove::Seats(seats) => {
-            let seat = seats[rng::below(rng, seats.len() as u64) as usize];
+            let seat = draw_seat(&seats, rng);
             let choices = choices(seat);
-            if choices.options.is_empty() {
-                return Err(PlayoutError::Stuck(seat));
-            }
-            let pick = rng::below(rng, choices.options.len() as u64) as usize;
-            Ok(Some((Actor::Seat(seat), choices.options[pick].action.clone())))
+            let choice = draw(&choices.options, rng).ok_or(PlayoutError::Stuck(seat))?;
+            Ok(Some((Actor::Seat(seat), choice.action.clone())))
         }
     }
 }
 
-/// Plays one random game to the end, returning the final state and the action log.
+/// Which of the seats that may act now acts.
+fn draw_seat(seats: &[Seat], rng: &mut ChaCha20Rng) -> Seat {
+    seats[rng::below(rng, seats.len() as u64) as usize]
+}
+
+/// A uniform pick among `options`, none when there are none.
+fn draw<'a, T>(options: &'a [T], rng: &mut ChaCha20Rng) -> Option<&'a T> {
+    if options.is_empty() {
+        return None;
+    }
+    Some(&options[rng::below(rng, options.len() as u64) as usize])
+}
+
+/// Plays one random game to the end on the fast surface, returning the final state and the
+/// action log.
 pub fn playout<G: Game>(setup: &Setup, rng: &mut ChaCha20Rng) -> Result<(G, Log<G>), PlayoutError> {
+    let mut log = Vec::new();
+    let game = RandomPlayer::default()
+        .play_out(setup, rng, |actor, action: &G::Action| log.push((actor, action.clone())))?;
+    Ok((game, log))
+}
+
+/// Plays one random game through the labelled surface and the legality gate, as the table
+/// does: every drawn action comes from [`Game::choices`] and goes through [`apply_checked`].
+fn checked_playout<G: Game>(
+    setup: &Setup,
+    rng: &mut ChaCha20Rng,
+) -> Result<(G, Log<G>), PlayoutError> {
     let mut game = G::new(setup).map_err(|e| PlayoutError::Refused(e.to_string()))?;
     let mut log = Vec::new();
-    while let Some((actor, action)) = random_action(&game, rng)? {
+    while let Some((actor, action)) = random_labelled_action(&game, rng)? {
         if log.len() >= MAX_ACTIONS {
             return Err(PlayoutError::Endless(log.len()));
         }
@@ -113,15 +220,17 @@ pub fn replay<G: Game>(setup: &Setup, log: &[(Actor, G::Action)]) -> Result<G, P
     Ok(game)
 }
 
-/// Plays `games` random games and counts what happened.
+/// Plays `games` random games on the fast surface and counts what happened.
 pub fn simulate<G: Game>(setup: &Setup, rng: &mut ChaCha20Rng, games: usize) -> Stats {
     let mut stats = Stats { wins: vec![0; setup.seats], ..Stats::default() };
+    let mut player = RandomPlayer::<G>::default();
     for _ in 0..games {
         stats.games += 1;
-        match playout::<G>(setup, rng) {
-            Ok((game, log)) => {
-                stats.actions += log.len();
-                stats.longest = stats.longest.max(log.len());
+        let mut actions = 0;
+        match player.play_out(setup, rng, |_, _| actions += 1) {
+            Ok(game) => {
+                stats.actions += actions;
+                stats.longest = stats.longest.max(actions);
                 if let Some(Outcome { places, .. }) = game.outcome() {
                     for (seat, place) in places.iter().enumerate() {
                         if *place == 1 {
@@ -137,13 +246,13 @@ pub fn simulate<G: Game>(setup: &Setup, rng: &mut ChaCha20Rng, games: usize) -> 
 }
 
 /// Move counts (perft): the number of action sequences of length `depth` from `game`, by the
-/// game's own [`Game::choices`] and [`Game::chance_outcomes`]. Every action is one ply,
-/// whoever takes it: a seat's move, each hop of a jump chain and its "stop here" (they are
-/// separate actions in the engine), and a chance outcome (a roll, the opening draw of
-/// colours), each outcome of positive weight one branch whatever its weight. When several
-/// seats may act at once, each seat's actions are branches of their own. A sequence that
-/// reaches the end of the game before `depth` counts for nothing; depth 0 counts the empty
-/// sequence.
+/// game's own [`Game::legal_actions`] and [`Game::chance_outcomes_into`] (the same lists as its
+/// labelled choices, `tests/fast_surface.rs`). Every action is one ply, whoever takes it: a
+/// seat's move, each hop of a jump chain and its "stop here" (they are separate actions in the
+/// engine), and a chance outcome (a roll, the opening draw of colours), each outcome of
+/// positive weight one branch whatever its weight. When several seats may act at once, each
+/// seat's actions are branches of their own. A sequence that reaches the end of the game
+/// before `depth` counts for nothing; depth 0 counts the empty sequence.
 ///
 /// Games check their move generators against an independent counter with this; see
 /// `tests/tank_battle_perft.rs` and `tests/thousand_perft.rs`.
@@ -151,21 +260,24 @@ pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let branches: Vec<(Actor, G::Action)> = match game.to_move() {
+    let mut branches: Vec<(Actor, G::Action)> = Vec::new();
+    match game.to_move() {
         ToMove::Over => return 0,
-        ToMove::Chance => game
-            .chance_outcomes()
-            .into_iter()
-            .filter(|(_, weight)| *weight > 0)
-            .map(|(action, _)| (Actor::Chance, action))
-            .collect(),
-        ToMove::Seats(seats) => seats
-            .iter()
-            .flat_map(|seat| {
-                game.choices(*seat).options.into_iter().map(|c| (Actor::Seat(*seat), c.action))
-            })
-            .collect(),
-    };
+        ToMove::Chance => {
+            let mut outcomes = Vec::new();
+            game.chance_outcomes_into(&mut outcomes);
+            let positive = outcomes.into_iter().filter(|(_, weight)| *weight > 0);
+            branches.extend(positive.map(|(action, _)| (Actor::Chance, action)));
+        }
+        ToMove::Seats(seats) => {
+            let mut actions = Vec::new();
+            for seat in seats {
+                actions.clear();
+                game.legal_actions(seat, &mut actions);
+                branches.extend(actions.drain(..).map(|action| (Actor::Seat(seat), action)));
+            }
+        }
+    }
     if depth == 1 {
         return branches.len() as u64;
     }
@@ -173,7 +285,7 @@ pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
         .iter()
         .map(|(actor, action)| {
             let mut next = game.clone();
-            next.apply(*actor, action);
+            next.play(*actor, action);
             perft(&next, depth - 1)
         })
         .sum()
@@ -183,7 +295,8 @@ pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
 /// survives a JSON round trip, and replaying the log gives the same final state.
 pub fn check_random_game<G: Game>(setup: &Setup, seed: u64) -> Result<G, String> {
     let mut rng = rng::seeded(seed);
-    let (game, log) = playout::<G>(setup, &mut rng).map_err(|e| format!("seed {seed}: {e}"))?;
+    let (game, log) =
+        checked_playout::<G>(setup, &mut rng).map_err(|e| format!("seed {seed}: {e}"))?;
     let json = serde_json::to_value(&game).map_err(|e| e.to_string())?;
     let back: G = serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
     if serde_json::to_value(&back).map_err(|e| e.to_string())? != json {
@@ -220,7 +333,9 @@ pub fn check_secrets<G: Game>(
     let leak = |what: &str, text: &str, secret: &str| {
         format!("seed {seed}: {what} carries the secret {secret:?}: {text}")
     };
-    while let Some((actor, action)) = random_action(&game, &mut rng).map_err(|e| e.to_string())? {
+    while let Some((actor, action)) =
+        random_labelled_action(&game, &mut rng).map_err(|e| e.to_string())?
+    {
         let events = apply_checked(&mut game, actor, &action).map_err(|e| e.to_string())?;
         // What each audience sees after this action, serialised once.
         let public = json(&game.view(Viewer::Public, &[]));

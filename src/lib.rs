@@ -17,6 +17,7 @@ pub mod games;
 pub mod grid;
 pub mod harness;
 pub mod i18n;
+pub mod inline;
 pub mod outbox;
 pub mod registry;
 pub mod rng;

@@ -181,7 +181,7 @@ fn a_usable_roll_must_be_used() {
     g.place(0, 1, Spot::Step(7));
     roll(&mut g, 3);
     assert_eq!(moves(&g), [Action::Move { plane: 1, stack: false }]);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(g.to_move(), ToMove::seats([0]));
     assert_eq!(view(&g).last_roll, Some(3));
 }
 
@@ -660,7 +660,7 @@ fn three_players_draw_the_empty_corner_first() {
         let expected: Vec<u8> = (1..4).map(|k| (empty + k) % 4).collect();
         assert_eq!(corners, expected);
         assert_eq!(view(&g).corners[usize::from(empty)].seat, None);
-        assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+        assert_eq!(g.to_move(), ToMove::seats([0]));
     }
 }
 

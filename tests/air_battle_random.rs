@@ -301,7 +301,7 @@ fn every_action(g: &AirBattle) -> Vec<Action> {
     let mut actions = vec![Action::Pass(Kind::Bomber), Action::Pass(Kind::Fighter)];
     for plane in 0..g.position().planes().len() as u8 {
         for motions in &all {
-            actions.push(Action::Fly { plane, motions: motions.clone() });
+            actions.push(Action::Fly { plane, motions: motions.iter().copied().collect() });
         }
     }
     actions

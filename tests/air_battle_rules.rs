@@ -13,7 +13,8 @@ use igroteka::event::Event;
 use igroteka::game::{Actor, Game, Seat, Setup, ToMove, Viewer, apply_checked};
 use igroteka::games::air_battle::board::{self, AaKind};
 use igroteka::games::air_battle::{
-    Action, AirBattle, Dir, Edition, End, Form, Kind, Motion, QUIET_LIMIT, SETTINGS, Side, View,
+    Action, AirBattle, Dir, Edition, End, Form, Kind, Motion, Motions, QUIET_LIMIT, SETTINGS, Side,
+    View,
 };
 use igroteka::settings;
 use igroteka::view::AnyView;
@@ -51,7 +52,7 @@ fn started(seats: usize, edition: &str) -> AirBattle {
     AirBattle::new(&setup).unwrap()
 }
 
-fn motions(text: &str) -> Vec<Motion> {
+fn motions(text: &str) -> Motions {
     text.chars().map(|c| Motion::from_key(&c.to_string()).unwrap()).collect()
 }
 
@@ -543,7 +544,7 @@ fn toy_a_side_that_cannot_move_passes() {
 #[test]
 fn toy_two_against_two_either_commander_takes_the_turn() {
     let mut g = teams(Toy, "Rff14E Rbc14E Gbk15S Gfa15S", South);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0, 1]));
+    assert_eq!(g.to_move(), ToMove::seats([0, 1]));
     let planes = |seat| {
         let c = g.choices(seat);
         let mut v: Vec<String> = c.step(&[]).iter().map(|l| l.key().to_string()).collect();
@@ -555,11 +556,11 @@ fn toy_two_against_two_either_commander_takes_the_turn() {
     let fighter = Action::Fly { plane: 0, motions: motions("FFF") };
     assert!(!g.is_legal(0, &fighter), "the bomber commander cannot move a fighter");
     apply_checked(&mut g, Actor::Seat(1), &fighter).unwrap();
-    assert_eq!(g.to_move(), ToMove::Seats(vec![2, 3]), "the turn is over for both");
+    assert_eq!(g.to_move(), ToMove::seats([2, 3]), "the turn is over for both");
     // A commander with nothing to move is not asked.
     let g =
         AirBattle::from_position(Toy, Form::Teams, "Rff14E Rbc2N* Gfc3W Gba16S", South).unwrap();
-    assert_eq!(g.to_move(), ToMove::Seats(vec![1]));
+    assert_eq!(g.to_move(), ToMove::seats([1]));
 }
 
 /// Decision 7 in «Аэрофото»: the bomber commander moves the bomber and the fighter commander
@@ -567,11 +568,11 @@ fn toy_two_against_two_either_commander_takes_the_turn() {
 #[test]
 fn photo_two_against_two_both_commanders_move() {
     let mut g = teams(Photo, "Rff14E Rbc14E Gbk15S Gfa15S", South);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0, 1]));
+    assert_eq!(g.to_move(), ToMove::seats([0, 1]));
     fly(&mut g, "F1", "F");
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(g.to_move(), ToMove::seats([0]));
     pass(&mut g, Kind::Bomber);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![2, 3]));
+    assert_eq!(g.to_move(), ToMove::seats([2, 3]));
 }
 
 /// Our decision: a commander's resignation concedes for the side.

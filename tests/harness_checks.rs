@@ -3,7 +3,7 @@
 
 use igroteka::choice::{Choices, Label};
 use igroteka::event::Event;
-use igroteka::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use igroteka::game::{Actor, Game, Outcome, Seat, SeatList, Setup, SetupError, ToMove, Viewer};
 use igroteka::games::tank_battle;
 use igroteka::harness;
 use igroteka::view::AnyView;
@@ -38,7 +38,7 @@ impl Game for Secrets {
         if self.dealt.len() < self.done.len() {
             return ToMove::Chance;
         }
-        let waiting: Vec<Seat> = (0..self.done.len()).filter(|s| !self.done[*s]).collect();
+        let waiting: SeatList = (0..self.done.len()).filter(|s| !self.done[*s]).collect();
         if waiting.is_empty() { ToMove::Over } else { ToMove::Seats(waiting) }
     }
     fn chance_outcomes(&self) -> Vec<(Act, u32)> {

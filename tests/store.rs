@@ -269,7 +269,7 @@ fn a_folder_and_record_written_before_compression_still_load_and_play_on() {
 
     // The game goes on in the old folder, which keeps its own storage parameters.
     let ToMove::Seats(seats) = table.to_move() else { panic!("Alice is to roll") };
-    assert_eq!(seats, vec![0]);
+    assert_eq!(*seats, [0]);
     let game = table.game_ref().unwrap();
     let (actor, action) = harness::random_dyn_action(game, &mut rng::seeded(3)).unwrap().unwrap();
     assert_eq!(actor, Actor::Seat(0));

@@ -157,13 +157,13 @@ fn a_tank_may_enter_the_opponents_base() {
 #[test]
 fn white_moves_first_and_the_players_alternate() {
     let mut g = start();
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(g.to_move(), ToMove::seats([0]));
     assert!(g.choices(1).is_empty());
     play(&mut g, "i3", "i7");
-    assert_eq!(g.to_move(), ToMove::Seats(vec![1]));
+    assert_eq!(g.to_move(), ToMove::seats([1]));
     assert!(g.choices(0).is_empty());
     play(&mut g, "c9", "c5");
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(g.to_move(), ToMove::seats([0]));
 }
 
 /// "Every tank moves along vertical, horizontal and diagonal lines, and may cross any number

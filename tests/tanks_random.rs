@@ -117,7 +117,7 @@ fn check_bring_back_offered(g: &Tanks, events: &[Event], label: &str) {
     if !destroyed || !free || g.end() == Some(End::Wipeout(side.opponent())) {
         return;
     }
-    assert_eq!(g.to_move(), ToMove::Seats(vec![*seat]), "{label}: {events:?}");
+    assert_eq!(g.to_move(), ToMove::seats([*seat]), "{label}: {events:?}");
     let offered = g.choices(*seat).options.iter().any(|c| c.action == Action::NoBringBack);
     assert!(offered, "{label}: no bring-back question after {events:?}");
 }

@@ -231,7 +231,7 @@ fn the_board_matches_decision_one() {
 #[test]
 fn the_set_up_is_private_simultaneous_and_complete_before_confirming() {
     let mut g = Tanks::new(&setup(&[])).unwrap();
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0, 1]));
+    assert_eq!(g.to_move(), ToMove::seats([0, 1]));
     for seat in 0..2 {
         let c = g.choices(seat);
         assert!(c.private, "set-up buttons go to the private chat");
@@ -258,7 +258,7 @@ fn the_set_up_is_private_simultaneous_and_complete_before_confirming() {
     let events = press_as(&mut g, 0, &["btn-tanks-hit-on", "r2"]);
     assert!(events.iter().all(|e| !e.is_public()), "rocket labels are told privately");
     press_as(&mut g, 0, &["btn-tanks-confirm"]);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![1]), "Red waits for Green");
+    assert_eq!(g.to_move(), ToMove::seats([1]), "Red waits for Green");
 
     // The owner's board shows the mines; nobody else's does.
     let mine_names = |v: &View| v.mines.iter().map(|m| m.mine.clone()).collect::<Vec<_>>();
@@ -291,7 +291,7 @@ fn a_random_set_up_is_drawn_by_the_table() {
     }
     assert_eq!(g.chance_outcomes().len(), 3, "then the rocket stand");
     chance(&mut g, Action::RandomRockets(2));
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0, 1]), "arranged, not confirmed");
+    assert_eq!(g.to_move(), ToMove::seats([0, 1]), "arranged, not confirmed");
     let v = view_as(&g, Viewer::Seat(1));
     assert_eq!(
         v.mines.iter().map(|m| m.mine.as_str()).collect::<Vec<_>>(),
@@ -318,7 +318,7 @@ fn mine_labels_are_dealt_after_both_confirm_and_shown_to_nobody() {
     let deals = g.chance_outcomes();
     assert_eq!(deals.len(), 144, "12 distinct orders per side");
     chance(&mut g, Action::DealMines([[Stall, Kill, Dud, Kill], [Kill, Kill, Stall, Dud]]));
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(g.to_move(), ToMove::seats([0]));
     for viewer in [Viewer::Public, Viewer::Seat(0), Viewer::Seat(1)] {
         let text = json(&g, viewer);
         for word in ["\"kill\"", "\"stall\"", "\"dud\""] {
@@ -1065,7 +1065,7 @@ fn the_guard_ends_a_game_after_120_quiet_turns() {
     roll(&mut g, 1);
     press(&mut g, &["A8"]);
     assert_eq!(g.quiet_turns(), 119);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![1]));
+    assert_eq!(g.to_move(), ToMove::seats([1]));
     roll(&mut g, 1);
     let events = press(&mut g, &["B16"]);
     assert!(has(&events, "tanks-over-guard"));

@@ -185,7 +185,7 @@ fn colours_are_drawn_by_lot() {
     assert_eq!(ids(&events), ["thousand-seat-colour"; 4]);
     // The 24th order is the reverse: seat 3 plays S, and S still moves first.
     assert_eq!(drawn.seat_of(S), Some(3));
-    assert_eq!(drawn.to_move(), ToMove::Seats(vec![3]));
+    assert_eq!(drawn.to_move(), ToMove::seats([3]));
     for two in ["diagonal", "pairs"] {
         let mut g = Thousand::new(&setup(2, two)).unwrap();
         assert_eq!(g.chance_outcomes().len(), 2);
@@ -252,7 +252,7 @@ fn a_triple_jump_over_pawns_of_two_different_opponents() {
     let first = play(&mut g, "c3", "e5");
     assert_eq!(ids(&first), ["thousand-hopped", "thousand-crossing"]);
     // The chain goes on: the same player, the next hop or "stop here".
-    assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(g.to_move(), ToMove::seats([0]));
     assert_eq!(g.chain_at(), Some(sq("e5")));
     assert_eq!(pickable(&g), ["g7", "btn-thousand-stop"]);
     play(&mut g, "e5", "g7");
@@ -260,7 +260,7 @@ fn a_triple_jump_over_pawns_of_two_different_opponents() {
     assert!(ids(&last).contains(&"thousand-entered"));
     // No hop is left in that direction (nothing stands on j10): the turn passes on, to E.
     assert_eq!(g.chain_at(), None);
-    assert_eq!(g.to_move(), ToMove::Seats(vec![1]));
+    assert_eq!(g.to_move(), ToMove::seats([1]));
     assert_eq!(view(&g, &[]).last_move.unwrap().path, [sq("c3"), sq("e5"), sq("g7"), sq("i9")]);
     // Decision 6: the chain's stops e5 and g7 are entered, the squares jumped over are not.
     let expected = [(1, 0, "e5".to_string(), 20), (1, 0, "g7".to_string(), 20)];

@@ -24,9 +24,9 @@ pub use fleet::Spot;
 pub use rules::SETTINGS;
 pub use view::*;
 
-use crate::choice::{Choices, Label};
+use crate::choice::{Choices, Label, Offer};
 use crate::dice;
-use crate::event::Event;
+use crate::event::{Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::registry::GameInfo;
 use crate::view::AnyView;
@@ -154,48 +154,51 @@ impl Game for Aeroplane {
     fn to_move(&self) -> ToMove {
         match self.phase {
             Phase::Draw | Phase::Dice => ToMove::Chance,
-            Phase::Roll | Phase::Pick { .. } => ToMove::Seats(vec![self.turn]),
+            Phase::Roll | Phase::Pick { .. } => ToMove::seats([self.turn]),
             Phase::Over => ToMove::Over,
         }
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes_into(&mut outcomes);
+        outcomes
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u32)>) {
         match self.phase {
-            Phase::Draw => (0..CORNERS).map(|c| (Action::EmptyCorner(c), 1)).collect(),
-            Phase::Dice => dice::roll(6, Action::Face),
-            _ => Vec::new(),
+            Phase::Draw => out.extend((0..CORNERS).map(|c| (Action::EmptyCorner(c), 1))),
+            Phase::Dice => out.extend(dice::faces(6, Action::Face)),
+            _ => {}
         }
     }
 
     fn choices(&self, seat: Seat) -> Choices<Action> {
+        let prompt = match self.phase {
+            Phase::Roll => text::PROMPT_ROLL,
+            Phase::Pick { .. } => text::PROMPT_PLANE,
+            _ => return Choices::default(),
+        };
         if seat != self.turn {
             return Choices::default();
         }
-        match self.phase {
-            Phase::Roll => {
-                let mut choices = Choices::new(text::PROMPT_ROLL);
-                choices.push(vec![Label::msg(text::BTN_ROLL)], Action::Roll);
-                choices
-            }
-            Phase::Pick { roll } => self.plane_choices(roll),
-            _ => Choices::default(),
-        }
+        let mut choices = Choices::new(prompt);
+        self.offer(seat, &mut choices);
+        choices
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.offer(seat, out);
     }
 
     fn apply(&mut self, _actor: Actor, action: &Action) -> Vec<Event> {
-        match (self.phase, *action) {
-            (Phase::Draw, Action::EmptyCorner(empty)) if empty < CORNERS => self.draw(empty),
-            (Phase::Roll, Action::Roll) => {
-                self.phase = Phase::Dice;
-                self.last_roll = None;
-                Vec::new()
-            }
-            (Phase::Dice, Action::Face(roll)) if (1..=6).contains(&roll) => self.rolled(roll),
-            (Phase::Pick { roll }, Action::Move { plane, stack }) => {
-                self.play(roll, usize::from(plane).wrapping_sub(1), stack)
-            }
-            _ => Vec::new(),
-        }
+        let mut events = Vec::new();
+        self.act(action, &mut events);
+        events
+    }
+
+    fn play(&mut self, _actor: Actor, action: &Action) {
+        self.act(action, &mut Unrecorded);
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {
@@ -264,84 +267,98 @@ fn plane_label(index: usize) -> &'static str {
 
 /// The moves: set-up, roll, plane choice.
 impl Aeroplane {
+    /// Plays `action`, telling `log` what happened.
+    fn act(&mut self, action: &Action, log: &mut impl Journal) {
+        match (self.phase, *action) {
+            (Phase::Draw, Action::EmptyCorner(empty)) if empty < CORNERS => self.draw(empty, log),
+            (Phase::Roll, Action::Roll) => {
+                self.phase = Phase::Dice;
+                self.last_roll = None;
+            }
+            (Phase::Dice, Action::Face(roll)) if (1..=6).contains(&roll) => self.rolled(roll, log),
+            (Phase::Pick { roll }, Action::Move { plane, stack }) => {
+                self.move_plane(roll, usize::from(plane).wrapping_sub(1), stack, log)
+            }
+            _ => {}
+        }
+    }
+
     /// Three players: `empty` stays unused, the others go to seats clockwise after it.
-    fn draw(&mut self, empty: u8) -> Vec<Event> {
+    fn draw(&mut self, empty: u8, log: &mut impl Journal) {
         self.corners = (1..CORNERS).map(|k| (empty + k) % CORNERS).collect();
         self.phase = Phase::Roll;
-        let mut events = vec![Event::new(text::EMPTY_CORNER).msg("colour", text::colour(empty))];
-        events.extend(self.corners.iter().enumerate().map(|(seat, corner)| {
-            Event::new(text::SEAT_COLOUR).seat("player", seat).msg("colour", text::colour(*corner))
-        }));
-        events
+        log.record(|| Event::new(text::EMPTY_CORNER).msg("colour", text::colour(empty)));
+        for (seat, corner) in self.corners.iter().enumerate() {
+            log.record(|| {
+                let colour = text::colour(*corner);
+                Event::new(text::SEAT_COLOUR).seat("player", seat).msg("colour", colour)
+            });
+        }
     }
 
     /// The die shows `roll`: count sixes, then wait for a plane or resolve a roll that
     /// cannot be used.
-    fn rolled(&mut self, roll: u8) -> Vec<Event> {
+    fn rolled(&mut self, roll: u8, log: &mut impl Journal) {
         self.last_roll = Some(roll);
-        let mut events = vec![self.event(text::ROLLED).int("roll", roll)];
+        log.record(|| self.event(text::ROLLED).int("roll", roll));
         if roll == 6 {
             self.sixes += 1;
             if self.sixes == 3 {
-                events.push(self.three_sixes());
+                self.three_sixes(log);
                 self.pass_turn();
-                return events;
+                return;
             }
         }
         if self.candidates(roll).next().is_none() {
-            events.push(self.event(text::NO_MOVE).int("roll", roll));
-            events.extend(self.roll_again_or_pass(roll));
+            log.record(|| self.event(text::NO_MOVE).int("roll", roll));
+            self.roll_again_or_pass(roll, log);
         } else {
             self.phase = Phase::Pick { roll };
         }
-        events
     }
 
     /// Plays plane `plane` (index) with `roll`, if that is a legal choice.
-    fn play(&mut self, roll: u8, plane: usize, stack: bool) -> Vec<Event> {
+    fn move_plane(&mut self, roll: u8, plane: usize, stack: bool, log: &mut impl Journal) {
         let Some(candidate) = self.candidates(roll).find(|c| c.plane == plane) else {
-            return Vec::new();
+            return;
         };
-        let mut events = self.fly(&candidate, roll, stack);
+        self.fly(&candidate, roll, stack, log);
         self.last_roll = None;
         if self.own_fleet().all_finished() {
-            events.push(self.fleet_home());
+            self.fleet_home(log);
         } else {
-            events.extend(self.roll_again_or_pass(roll));
+            self.roll_again_or_pass(roll, log);
         }
-        events
     }
 
     /// A six rolls again; anything else ends the turn.
-    fn roll_again_or_pass(&mut self, roll: u8) -> Vec<Event> {
+    fn roll_again_or_pass(&mut self, roll: u8, log: &mut impl Journal) {
         if roll == 6 {
             self.phase = Phase::Roll;
-            vec![self.event(text::EXTRA_ROLL)]
+            log.record(|| self.event(text::EXTRA_ROLL));
         } else {
             self.pass_turn();
-            Vec::new()
         }
     }
 
     /// The third six: the planes moved by the first two go home (finished ones stay finished).
-    fn three_sixes(&mut self) -> Event {
+    fn three_sixes(&mut self, log: &mut impl Journal) {
         let corner = self.turn_corner();
         let fleet = &mut self.fleets[usize::from(corner)];
         let back = self.six_movers & fleet.mask_where(|spot| spot != Spot::Finished);
         members(back).for_each(|i| fleet.send_home(i));
-        self.event(text::THREE_SIXES).int("count", back.count_ones())
+        log.record(|| self.event(text::THREE_SIXES).int("count", back.count_ones()));
     }
 
     /// The turn's player brought the last plane home: ranked now, and the turn ends.
-    fn fleet_home(&mut self) -> Event {
+    fn fleet_home(&mut self, log: &mut impl Journal) {
         self.finished.push(self.turn);
-        let event = self.event(text::FINISHED).int("place", self.finished.len() as i64);
+        log.record(|| self.event(text::FINISHED).int("place", self.finished.len() as i64));
         if self.active_count() <= 1 {
             self.phase = Phase::Over;
         } else {
             self.pass_turn();
         }
-        event
     }
 
     /// The next seat still playing takes the turn.
@@ -390,23 +407,34 @@ impl Aeroplane {
         fleet.at_step(end) & !fleet.stack(candidate.plane)
     }
 
-    fn plane_choices(&self, roll: u8) -> Choices<Action> {
-        let mut choices = Choices::new(text::PROMPT_PLANE);
+    /// The legal actions of `seat`, to the buttons or to search.
+    fn offer(&self, seat: Seat, out: &mut impl Offer<Action>) {
+        if seat != self.turn {
+            return;
+        }
+        match self.phase {
+            Phase::Roll => out.offer(|| vec![Label::msg(text::BTN_ROLL)], Action::Roll),
+            Phase::Pick { roll } => self.offer_planes(roll, out),
+            _ => {}
+        }
+    }
+
+    /// Each plane that can use `roll`; a move that ends on own planes asks whether to join them.
+    fn offer_planes(&self, roll: u8, out: &mut impl Offer<Action>) {
         for candidate in self.candidates(roll) {
             let number = plane_number(candidate.plane);
-            let label = Label::text(plane_label(candidate.plane));
+            let label = || Label::text(plane_label(candidate.plane));
             if self.joinable(&candidate) == 0 {
-                choices.push(vec![label], Action::Move { plane: number, stack: false });
+                out.offer(|| vec![label()], Action::Move { plane: number, stack: false });
                 continue;
             }
             for (button, stack) in [(text::BTN_STACK, true), (text::BTN_NO_STACK, false)] {
-                choices.push(
-                    vec![label.clone(), Label::msg(button)],
+                out.offer(
+                    || vec![label(), Label::msg(button)],
                     Action::Move { plane: number, stack },
                 );
             }
         }
-        choices
     }
 }
 
@@ -414,7 +442,7 @@ impl Aeroplane {
 impl Aeroplane {
     /// Moves the candidate's stack through its touch-downs, sending opponents home at each,
     /// then joins own planes where it ends when the player asked to.
-    fn fly(&mut self, candidate: &Candidate, roll: u8, join: bool) -> Vec<Event> {
+    fn fly(&mut self, candidate: &Candidate, roll: u8, join: bool, log: &mut impl Journal) {
         let corner = self.turn_corner();
         let group = self.own_fleet().stack(candidate.plane);
         if roll == 6 {
@@ -426,59 +454,57 @@ impl Aeroplane {
         };
         if candidate.is_take_off() {
             self.fleets[usize::from(corner)].put(group, Spot::Step(0));
-            return vec![mover(text::TOOK_OFF)];
+            log.record(|| mover(text::TOOK_OFF));
+            return;
         }
-        let mut events = Vec::new();
         for landing in candidate.route.landings().iter().copied() {
-            events.push(landing_event(&mover, landing));
+            log.record(|| landing_event(&mover, landing));
             self.fleets[usize::from(corner)].put(group, Spot::arrive(landing.step));
             if landing.hop == Hop::Flight {
-                events.extend(self.shoot_danger_cell(corner));
+                self.shoot_danger_cell(corner, log);
             }
-            events.extend(self.send_home_at(corner, landing.step));
+            self.send_home_at(corner, landing.step, log);
         }
         if join && self.joinable(candidate) != 0 {
             let end = candidate.route.destination();
             let fleet = &mut self.fleets[usize::from(corner)];
             let stack = fleet.at_step(end);
             fleet.join(stack);
-            events.push(
+            log.record(|| {
                 self.event(text::STACKED)
                     .int("plane", plane_number(leader(stack)))
-                    .int("count", stack.count_ones()),
-            );
+                    .int("count", stack.count_ones())
+            });
         }
-        events
     }
 
     /// Sends home every opponent plane on the track square under `corner`'s `step`.
-    fn send_home_at(&mut self, corner: u8, step: u8) -> Vec<Event> {
-        let Some(target) = square(corner, step) else { return Vec::new() };
-        let mut events = Vec::new();
+    fn send_home_at(&mut self, corner: u8, step: u8, log: &mut impl Journal) {
+        let Some(target) = square(corner, step) else { return };
         for other in (0..CORNERS).filter(|other| *other != corner) {
             let Some(their_step) = board::step_of_square(other, target) else { continue };
             let hit = self.fleets[usize::from(other)].at_step(their_step);
-            events.extend(self.send_home(other, hit, text::SENT_HOME));
+            self.send_home(other, hit, text::SENT_HOME, log);
         }
-        events
     }
 
     /// The shortcut flies over the opposite corner's danger cell: its planes there go home.
-    fn shoot_danger_cell(&mut self, corner: u8) -> Option<Event> {
+    fn shoot_danger_cell(&mut self, corner: u8, log: &mut impl Journal) {
         let other = opposite(corner);
         let hit = self.fleets[usize::from(other)].at_step(DANGER_STEP);
-        self.send_home(other, hit, text::DANGER_CELL_HIT)
+        self.send_home(other, hit, text::DANGER_CELL_HIT, log);
     }
 
     /// Sends the planes `hit` of `corner` home, reported as event `id`.
-    fn send_home(&mut self, corner: u8, hit: u8, id: &str) -> Option<Event> {
+    fn send_home(&mut self, corner: u8, hit: u8, id: &str, log: &mut impl Journal) {
         if hit == 0 {
-            return None;
+            return;
         }
         let fleet = &mut self.fleets[usize::from(corner)];
         members(hit).for_each(|i| fleet.send_home(i));
-        let victim = self.corners.iter().position(|c| *c == corner)?;
-        Some(self.event(id).seat("victim", victim).int("count", hit.count_ones()))
+        if let Some(victim) = self.corners.iter().position(|c| *c == corner) {
+            log.record(|| self.event(id).seat("victim", victim).int("count", hit.count_ones()));
+        }
     }
 }
 
@@ -557,7 +583,7 @@ mod tests {
         assert_eq!(g.chance_outcomes().len(), 4);
         g.apply(Actor::Chance, &Action::EmptyCorner(1));
         assert_eq!(g.corners, [2, 3, 0]);
-        assert_eq!(g.to_move(), ToMove::Seats(vec![0]));
+        assert_eq!(g.to_move(), ToMove::seats([0]));
     }
 
     #[test]
@@ -566,7 +592,7 @@ mod tests {
         g.apply(Actor::Seat(0), &Action::Roll);
         let events = g.apply(Actor::Chance, &Action::Face(3));
         assert!(events.iter().any(|e| e.id == text::NO_MOVE));
-        assert_eq!(g.to_move(), ToMove::Seats(vec![1]));
+        assert_eq!(g.to_move(), ToMove::seats([1]));
     }
 
     #[test]

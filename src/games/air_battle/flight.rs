@@ -12,6 +12,7 @@
 use super::board::{self, AaKind, AaUnit};
 use super::position::{Plane, Position};
 use super::view::{Dir, Edition, Kind, Motion, Node};
+use crate::inline::InlineList;
 
 /// The «Игрушка» operations of a bomber: "2 nodes straight; or two 90° turns; or one turn and 1
 /// node forward" — all turns of one operation the same way (decision 3).
@@ -97,11 +98,16 @@ pub fn toy_fires(unit: &AaUnit, step: Dir) -> bool {
     }
 }
 
+/// The motions of one flight, kept inline: a move list names an action per flight, and random
+/// play lists hundreds of them per step. Room for four, one more than any legal flight has, so
+/// that a too-long sequence is still a value the rules can refuse.
+pub type Motions = InlineList<Motion, 4>;
+
 /// A legal flight and what it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Flight {
     pub plane: u8,
-    pub motions: Vec<Motion>,
+    pub motions: Motions,
     /// The start, then every node entered up to where the flight ends.
     pub path: Vec<Node>,
     pub facing: Dir,
@@ -153,7 +159,7 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
         if let Some((k, unit)) = (0..steps.len()).find_map(|k| enemy_aa(k).map(|u| (k, u))) {
             path.truncate(k + 2);
             let facing = steps[k];
-            let motions = motions.to_vec();
+            let motions = motions.iter().copied().collect();
             return Some(Flight {
                 plane: id,
                 motions,
@@ -174,7 +180,7 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     };
     Some(Flight {
         plane: id,
-        motions: motions.to_vec(),
+        motions: motions.iter().copied().collect(),
         path,
         facing,
         shoots_down: target,
@@ -354,11 +360,11 @@ fn count_from(position: &Position, plane: &Plane, walk: Walk, left: usize, first
 }
 
 /// The motions of the `n`th (from 0) of [`flights`], if there are that many.
-pub fn nth_flight(position: &Position, edition: Edition, id: u8, n: usize) -> Option<Vec<Motion>> {
+pub fn nth_flight(position: &Position, edition: Edition, id: u8, n: usize) -> Option<Motions> {
     let (mut seen, mut found) = (0, None);
     for_each_flight(position, edition, id, &mut |motions| {
         if seen == n {
-            found = Some(motions.to_vec());
+            found = Some(motions.iter().copied().collect());
         }
         seen += 1;
     });

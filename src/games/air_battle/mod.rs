@@ -30,13 +30,15 @@ mod view;
 use serde::{Deserialize, Serialize};
 
 pub use self::ending::{End, QUIET_LIMIT};
+pub use self::flight::Motions;
 pub use self::position::{Plane, Position, PositionError};
 pub use self::seating::SETTINGS;
 pub use view::*;
 
-use crate::choice::{Choices, Label};
+use crate::choice::{Choices, Label, Offer};
 use crate::event::{Arg, Event};
-use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::game::{Actor, Game, Outcome, Seat, SeatList, Setup, SetupError, ToMove, Viewer};
+use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
 use crate::view::AnyView;
 
@@ -54,7 +56,7 @@ pub static INFO: GameInfo = crate::game_info!(
 pub enum Action {
     /// Aircraft `plane` flies `motions`: a whole «Игрушка» operation, or one aircraft's
     /// «Аэрофото» move (1 to 3 motions for a fighter, 1 to 2 for a bomber).
-    Fly { plane: u8, motions: Vec<Motion> },
+    Fly { plane: u8, motions: Motions },
     /// «Аэрофото»: the side does not move an aircraft of this kind this turn.
     Pass(Kind),
 }
@@ -163,12 +165,12 @@ impl AirBattle {
 
     /// The kinds `seat` may move now: those it commands, of the side to move, not yet moved
     /// this turn.
-    fn kinds_for(&self, seat: Seat) -> Vec<Kind> {
+    fn kinds_for(&self, seat: Seat) -> Kinds {
         if self.end.is_some()
             || seat >= seating::seats(self.form)
             || seating::side_of(self.form, seat) != self.to_move
         {
-            return Vec::new();
+            return Kinds::default();
         }
         Kind::BOTH
             .into_iter()
@@ -199,19 +201,19 @@ impl AirBattle {
         self.position.plane(id).map(Plane::label).unwrap_or_default()
     }
 
-    /// The path of labels that leads to a flight.
-    fn path_of(&self, flight: &flight::Flight) -> Vec<Label> {
-        let mut path = vec![Label::Text(self.label_of(flight.plane))];
+    /// The path of labels that leads to the flight of aircraft `plane` by `motions`.
+    fn path_of(&self, plane: u8, motions: &[Motion]) -> Vec<Label> {
+        let mut path = vec![Label::Text(self.label_of(plane))];
         match self.edition {
             Edition::Toy => {
-                let key: String = flight.motions.iter().map(|m| m.key()).collect();
-                let arrows: String = flight.motions.iter().map(|m| m.arrow()).collect();
+                let key: String = motions.iter().map(|m| m.key()).collect();
+                let arrows: String = motions.iter().map(|m| m.arrow()).collect();
                 let args = vec![("arrows".to_string(), Arg::Text(arrows))];
                 path.push(Label::described(key, text::BTN_OPERATION, args));
                 path.push(Label::msg(text::BTN_CONFIRM));
             }
             Edition::Photo => {
-                for motion in &flight.motions {
+                for motion in motions {
                     let args = vec![("arrow".to_string(), Arg::Text(motion.arrow().to_string()))];
                     path.push(Label::described(motion.key(), text::BTN_MOTION, args));
                 }
@@ -219,6 +221,31 @@ impl AirBattle {
             }
         }
         path
+    }
+}
+
+/// The kinds of aircraft one seat moves now.
+type Kinds = InlineList<Kind, 2>;
+
+/// The legal actions, to the buttons or to search.
+impl AirBattle {
+    /// Every flight of the aircraft of `kinds`, then («Аэрофото») a pass for each kind.
+    fn offer(&self, kinds: &[Kind], out: &mut impl Offer<Action>) {
+        for id in self.own_planes(kinds) {
+            flight::for_each_flight(&self.position, self.edition, id, &mut |motions| {
+                let action = Action::Fly { plane: id, motions: motions.iter().copied().collect() };
+                out.offer(|| self.path_of(id, motions), action);
+            });
+        }
+        if self.edition == Edition::Photo {
+            for kind in kinds {
+                let label = match kind {
+                    Kind::Bomber => text::BTN_PASS_BOMBER,
+                    Kind::Fighter => text::BTN_PASS_FIGHTER,
+                };
+                out.offer(|| vec![Label::msg(label)], Action::Pass(*kind));
+            }
+        }
     }
 }
 
@@ -239,7 +266,7 @@ impl Game for AirBattle {
         if self.end.is_some() {
             return ToMove::Over;
         }
-        let seats: Vec<Seat> = seating::seats_of(self.form, self.to_move)
+        let seats: SeatList = seating::seats_of(self.form, self.to_move)
             .into_iter()
             .filter(|seat| self.may_act(*seat))
             .collect();
@@ -256,22 +283,12 @@ impl Game for AirBattle {
             return Choices::default();
         }
         let mut choices = Choices::new(text::prompt(self.edition, &kinds));
-        for id in self.own_planes(&kinds) {
-            for flight in flight::flights(&self.position, self.edition, id) {
-                let path = self.path_of(&flight);
-                choices.push(path, Action::Fly { plane: id, motions: flight.motions });
-            }
-        }
-        if self.edition == Edition::Photo {
-            for kind in kinds {
-                let label = match kind {
-                    Kind::Bomber => text::BTN_PASS_BOMBER,
-                    Kind::Fighter => text::BTN_PASS_FIGHTER,
-                };
-                choices.push(vec![Label::msg(label)], Action::Pass(kind));
-            }
-        }
+        self.offer(&kinds, &mut choices);
         choices
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        self.offer(&self.kinds_for(seat), out);
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {

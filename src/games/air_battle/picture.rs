@@ -42,7 +42,7 @@ impl AirBattle {
             .into_iter()
             .map(|side| SideView {
                 side,
-                seats: seating::seats_of(self.form, side),
+                seats: seating::seats_of(self.form, side).to_vec(),
                 bombers_lost: self.position.lost(side, Kind::Bomber) as u8,
                 fighters_lost: self.position.lost(side, Kind::Fighter) as u8,
                 resigned: self

@@ -6,7 +6,7 @@
 //! this aircraft?" without knowing the form.
 
 use super::view::{Edition, Form, Kind, Side};
-use crate::game::{Seat, SetupError};
+use crate::game::{Seat, SeatList, SetupError};
 use crate::settings::{self, SettingSpec, Settings};
 
 /// The lobby setting: the edition, «Игрушка» by default. Two or four players is the lobby's
@@ -47,10 +47,10 @@ pub fn seat_of(form: Form, side: Side, kind: Kind) -> Seat {
 }
 
 /// The seats commanding `side`, the bomber commander first.
-pub fn seats_of(form: Form, side: Side) -> Vec<Seat> {
+pub fn seats_of(form: Form, side: Side) -> SeatList {
     match form {
-        Form::Duel => vec![side.index()],
-        Form::Teams => vec![side.index() * 2, side.index() * 2 + 1],
+        Form::Duel => SeatList::one(side.index()),
+        Form::Teams => [side.index() * 2, side.index() * 2 + 1].into_iter().collect(),
     }
 }
 

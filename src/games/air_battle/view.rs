@@ -79,9 +79,12 @@ impl Side {
 }
 
 /// The two kinds of aircraft.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Kind {
+    #[default]
     Bomber,
     Fighter,
 }
@@ -121,9 +124,12 @@ pub enum Form {
 
 /// One motion: a step one node forward, or a 90° turn in place. A «Игрушка» operation is a
 /// sequence of them too (turns first, then steps).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 pub enum Motion {
     /// ↑ one node forward.
+    #[default]
     F,
     /// ↺ a 90° turn to the left.
     L,

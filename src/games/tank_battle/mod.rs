@@ -24,7 +24,7 @@ pub use self::position::{Position, PositionError, Side, Tank};
 pub use view::*;
 
 use self::moves::Destinations;
-use crate::choice::{Choices, Label};
+use crate::choice::{Choices, Label, Offer};
 use crate::event::Event;
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::view::AnyView;
@@ -143,13 +143,35 @@ impl TankBattle {
         owned && Destinations::new(&self.position, from).any(|sq| sq == to)
     }
 
-    /// Plays a legal move and returns what it announces.
-    fn play(&mut self, from: Square, to: Square) -> Vec<Event> {
+    /// Every move of `side`: a tank (file by file), then its destinations.
+    fn offer(&self, side: Side, out: &mut impl Offer<Action>) {
+        let names = &*SQUARE_NAMES;
+        for (from, _) in self.position.army(side) {
+            for to in Destinations::new(&self.position, from) {
+                out.offer(|| vec![label(names, from), label(names, to)], Action::Move { from, to });
+            }
+        }
+    }
+
+    /// Plays a legal move and settles the counters and the end, returning what the events
+    /// need: the tank, the one it captured, and whether it entered the opponent's base.
+    fn make_move(&mut self, from: Square, to: Square) -> (Tank, Option<Tank>, bool) {
         let side = self.to_move;
-        let player = side.seat();
         let entered = !side.is_target_base(from) && side.is_target_base(to);
         let tank = self.position.get(from).expect("a legal move starts at a tank");
         let captured = self.position.move_tank(from, to);
+        self.quiet_moves = if captured.is_some() || entered { 0 } else { self.quiet_moves + 1 };
+        self.last_move = Some((from, to));
+        self.to_move = side.opponent();
+        self.settle();
+        (tank, captured, entered)
+    }
+
+    /// Plays a legal move and returns what it announces.
+    fn apply_move(&mut self, from: Square, to: Square) -> Vec<Event> {
+        let side = self.to_move;
+        let player = side.seat();
+        let (tank, captured, entered) = self.make_move(from, to);
 
         let mut events = vec![
             Event::new("tb-moved")
@@ -168,16 +190,6 @@ impl TankBattle {
         if tank.commander && to == board::commander_start(side.opponent().index()) {
             events.push(square_event("tb-commander-square", player, to));
         }
-
-        self.quiet_moves = if captured.is_some() || entered { 0 } else { self.quiet_moves + 1 };
-        self.last_move = Some((from, to));
-        self.to_move = side.opponent();
-        self.finish_if_over(events)
-    }
-
-    /// Appends the end announcements when the position now ends the game.
-    fn finish_if_over(&mut self, mut events: Vec<Event>) -> Vec<Event> {
-        self.settle();
         if let Some(end) = self.end {
             events.extend(ending::events(end, &self.position));
         }
@@ -205,7 +217,7 @@ impl Game for TankBattle {
     fn to_move(&self) -> ToMove {
         match self.end {
             Some(_) => ToMove::Over,
-            None => ToMove::Seats(vec![self.to_move.seat()]),
+            None => ToMove::seats([self.to_move.seat()]),
         }
     }
 
@@ -219,14 +231,21 @@ impl Game for TankBattle {
         };
         let mut choices = Choices::new("prompt-tb-move");
         choices.options.reserve(128);
-        let names = &*SQUARE_NAMES;
-        for (from, _) in self.position.army(side) {
-            for to in Destinations::new(&self.position, from) {
-                let path = vec![label(names, from), label(names, to)];
-                choices.push(path, Action::Move { from, to });
-            }
-        }
+        self.offer(side, &mut choices);
         choices
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if let Some(side) = self.acting_side(seat) {
+            self.offer(side, out);
+        }
+    }
+
+    fn play(&mut self, actor: Actor, action: &Action) {
+        let Action::Move { from, to } = *action;
+        if matches!(actor, Actor::Seat(seat) if self.acting_side(seat).is_some()) {
+            self.make_move(from, to);
+        }
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
@@ -242,7 +261,7 @@ impl Game for TankBattle {
             }
             Actor::Chance => false,
         };
-        if legal { self.play(from, to) } else { Vec::new() }
+        if legal { self.apply_move(from, to) } else { Vec::new() }
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {

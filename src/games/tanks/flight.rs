@@ -14,23 +14,22 @@ use super::setup::rocket_label_id;
 use super::text;
 use super::view::FlightView;
 use super::{Action, Phase, Tanks, ending};
-use crate::choice::{Choices, Label};
+use crate::choice::{Label, Offer};
 use crate::event::Event;
 
 impl Tanks {
     /// The opponent's tanks standing on the road circles under the side to move's arc, in arc
     /// order.
-    pub(super) fn flight_targets(&self) -> Vec<NodeId> {
+    pub(super) fn flight_targets(&self) -> impl Iterator<Item = NodeId> + '_ {
         let side = self.turn;
         let opponent = self.army(side.opponent());
         board::ARCS[side.index()]
             .iter()
-            .filter_map(|item| match item {
+            .filter_map(move |item| match item {
                 ArcItem::Road(road) => Some(board::arc_node(side.id(), *road)),
                 _ => None,
             })
             .filter(|node| opponent.tank_at(*node).is_some())
-            .collect()
     }
 
     /// A flight may still be chosen this turn: nothing done yet, a plane left, a target there.
@@ -38,23 +37,25 @@ impl Tanks {
         let planes = &self.army(self.turn).planes;
         self.fresh
             && planes.iter().any(|p| *p != PlaneSpot::Lost)
-            && !self.flight_targets().is_empty()
+            && self.flight_targets().next().is_some()
     }
 
     /// A target, then the airfield the plane starts from (which sets the direction).
-    pub(super) fn flight_choices(&self, choices: &mut Choices<Action>) {
+    pub(super) fn offer_flights(&self, out: &mut impl Offer<Action>) {
         if !self.flight_possible() {
             return;
         }
         let army = self.army(self.turn);
         for target in self.flight_targets() {
             for airfield in (0..2u8).filter(|a| army.plane_on(*a).is_some()) {
-                let path = vec![
-                    Label::msg(text::BTN_PLANE),
-                    Label::text(board::name(target)),
-                    Label::msg(text::BTN_FROM[usize::from(airfield)]),
-                ];
-                choices.push(path, Action::Fly { target, airfield });
+                let path = || {
+                    vec![
+                        Label::msg(text::BTN_PLANE),
+                        Label::text(board::name(target)),
+                        Label::msg(text::BTN_FROM[usize::from(airfield)]),
+                    ]
+                };
+                out.offer(path, Action::Fly { target, airfield });
             }
         }
     }
@@ -66,7 +67,7 @@ impl Tanks {
         let owner = side.opponent();
         let plane = self.army(side).plane_on(airfield);
         let (Some(plane), true) = (plane, self.flight_possible()) else { return Vec::new() };
-        if !self.flight_targets().contains(&target) {
+        if !self.flight_targets().any(|node| node == target) {
             return Vec::new();
         }
         self.fresh = false;
@@ -139,11 +140,9 @@ impl Tanks {
     }
 
     /// The rockets' owner, in private: keep, or put the odd label on another stand.
-    pub(super) fn rearrange_choices(&self, owner: Side) -> Choices<Action> {
-        let mut choices = Choices::new(text::PROMPT_REARRANGE).private();
-        choices.push(vec![Label::msg(text::BTN_KEEP)], Action::KeepRockets);
-        self.rocket_choices(owner, &mut choices);
-        choices
+    pub(super) fn offer_rearrangements(&self, owner: Side, out: &mut impl Offer<Action>) {
+        out.offer(|| vec![Label::msg(text::BTN_KEEP)], Action::KeepRockets);
+        self.offer_rockets(owner, out);
     }
 
     /// The owner has decided: labels go face down again and the owner's turn begins.

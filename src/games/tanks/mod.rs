@@ -33,7 +33,7 @@ pub use rules::{RocketLabel, Rules, SETTINGS};
 pub use view::*;
 
 pub use self::army::Army;
-use crate::choice::Choices;
+use crate::choice::{Choices, Offer};
 use crate::event::Event;
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::registry::GameInfo;
@@ -244,30 +244,44 @@ impl Game for Tanks {
                 Side::BOTH.iter().filter(|s| !self.army(**s).ready).map(|s| s.seat()).collect(),
             ),
             Phase::RandomSetup(_) | Phase::DealMines | Phase::Dice => ToMove::Chance,
-            Phase::Act | Phase::Pick(_) | Phase::BringBack => ToMove::Seats(vec![self.turn.seat()]),
-            Phase::Rearrange(owner) => ToMove::Seats(vec![owner.seat()]),
+            Phase::Act | Phase::Pick(_) | Phase::BringBack => ToMove::seats([self.turn.seat()]),
+            Phase::Rearrange(owner) => ToMove::seats([owner.seat()]),
             Phase::Over => ToMove::Over,
         }
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
+        let mut outcomes = Vec::new();
+        self.chance_outcomes_into(&mut outcomes);
+        outcomes
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u32)>) {
         match self.phase {
-            Phase::RandomSetup(side) => self.random_outcomes(side),
-            Phase::DealMines => setup::deals(),
-            Phase::Dice => crate::dice::roll(3, Action::Face),
-            _ => Vec::new(),
+            Phase::RandomSetup(side) => self.random_outcomes(side, out),
+            Phase::DealMines => out.extend(setup::deals()),
+            Phase::Dice => out.extend(crate::dice::faces(3, Action::Face)),
+            _ => {}
         }
     }
 
     fn choices(&self, seat: Seat) -> Choices<Action> {
         let Some(side) = self.acting(seat) else { return Choices::default() };
-        match self.phase {
-            Phase::Setup => self.setup_choices(side),
-            Phase::Act => self.act_choices(),
-            Phase::Pick(roll) => self.pick_choices(roll),
-            Phase::BringBack => self.bring_back_choices(),
-            Phase::Rearrange(owner) => self.rearrange_choices(owner),
-            _ => Choices::default(),
+        let mut choices = match self.phase {
+            Phase::Setup => Choices::new(text::PROMPT_SETUP).private(),
+            Phase::Act => Choices::new(self.act_prompt()),
+            Phase::Pick(_) => Choices::new(text::PROMPT_PICK),
+            Phase::BringBack => Choices::new(text::PROMPT_BRING_BACK),
+            Phase::Rearrange(_) => Choices::new(text::PROMPT_REARRANGE).private(),
+            _ => return Choices::default(),
+        };
+        self.offer(side, &mut choices);
+        choices
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if let Some(side) = self.acting(seat) {
+            self.offer(side, out);
         }
     }
 
@@ -348,6 +362,18 @@ impl Tanks {
     }
 
     /// Ends the game with `end` and announces it.
+    /// The options of `side`, which may act now, to the buttons or to search.
+    fn offer(&self, side: Side, out: &mut impl Offer<Action>) {
+        match self.phase {
+            Phase::Setup => self.offer_setup(side, out),
+            Phase::Act => self.offer_act(out),
+            Phase::Pick(roll) => self.offer_picks(roll, out),
+            Phase::BringBack => self.offer_bring_back(out),
+            Phase::Rearrange(owner) => self.offer_rearrangements(owner, out),
+            _ => {}
+        }
+    }
+
     fn finish(&mut self, end: End) -> Vec<Event> {
         self.end = Some(end);
         self.phase = Phase::Over;
@@ -375,7 +401,7 @@ mod tests {
     fn a_game_starts_with_both_seats_setting_up() {
         let setup = Setup { seats: 2, settings: settings::defaults(SETTINGS) };
         let g = Tanks::new(&setup).unwrap();
-        assert_eq!(g.to_move(), ToMove::Seats(vec![0, 1]));
+        assert_eq!(g.to_move(), ToMove::seats([0, 1]));
         assert!(g.choices(0).private);
         let three = Setup { seats: 3, ..setup };
         assert!(matches!(Tanks::new(&three), Err(SetupError::SeatCount { .. })));

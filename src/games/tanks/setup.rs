@@ -15,7 +15,7 @@ use super::board::{self, NodeId};
 use super::rules::RocketLabel;
 use super::text;
 use super::{Action, Phase, Tanks};
-use crate::choice::{Choices, Label};
+use crate::choice::{Label, Offer};
 use crate::event::Event;
 
 /// Mines each side lays.
@@ -43,12 +43,11 @@ static LABEL_ORDERS: LazyLock<Vec<[MineLabel; 4]>> = LazyLock::new(|| {
 });
 
 /// The chance outcomes of the mine-label deal: every distinct order for each side.
-pub fn deals() -> Vec<(Action, u32)> {
+pub fn deals() -> impl Iterator<Item = (Action, u32)> {
     let orders = &*LABEL_ORDERS;
     orders
         .iter()
         .flat_map(|red| orders.iter().map(move |green| (Action::DealMines([*red, *green]), 1)))
-        .collect()
 }
 
 /// The argument names of the owner's private rocket note, stand by stand.
@@ -64,31 +63,30 @@ pub fn rocket_label_id(label: RocketLabel) -> &'static str {
 }
 
 impl Tanks {
-    pub(super) fn setup_choices(&self, side: Side) -> Choices<Action> {
+    /// The set-up's options: lay or lift mines, place the rockets, random, confirm.
+    pub(super) fn offer_setup(&self, side: Side, out: &mut impl Offer<Action>) {
         let army = self.army(side);
-        let mut choices = Choices::new(text::PROMPT_SETUP).private();
         if army.mines.len() < MINES {
             for node in &MINE_NODES[side.index()] {
                 if army.mine_at(*node).is_none() {
-                    let path = vec![Label::msg(text::BTN_MINE), Label::text(board::name(*node))];
-                    choices.push(path, Action::Mine(*node));
+                    let path = || vec![Label::msg(text::BTN_MINE), Label::text(board::name(*node))];
+                    out.offer(path, Action::Mine(*node));
                 }
             }
         }
         for mine in &army.mines {
-            let path = vec![Label::msg(text::BTN_REMOVE), Label::text(board::name(mine.node))];
-            choices.push(path, Action::Unmine(mine.node));
+            let path = || vec![Label::msg(text::BTN_REMOVE), Label::text(board::name(mine.node))];
+            out.offer(path, Action::Unmine(mine.node));
         }
-        self.rocket_choices(side, &mut choices);
-        choices.push(vec![Label::msg(text::BTN_RANDOM)], Action::RandomSetup);
+        self.offer_rockets(side, out);
+        out.offer(|| vec![Label::msg(text::BTN_RANDOM)], Action::RandomSetup);
         if army.mines.len() == MINES && army.rockets.is_some() {
-            choices.push(vec![Label::msg(text::BTN_CONFIRM)], Action::Confirm);
+            out.offer(|| vec![Label::msg(text::BTN_CONFIRM)], Action::Confirm);
         }
-        choices
     }
 
     /// "Put the odd label on stand k", for every stand not carrying it now.
-    pub(super) fn rocket_choices(&self, side: Side, choices: &mut Choices<Action>) {
+    pub(super) fn offer_rockets(&self, side: Side, out: &mut impl Offer<Action>) {
         let odd_now = self.odd_rocket(side);
         let button = match self.rules.odd_label() {
             RocketLabel::Hit => text::BTN_HIT_ON,
@@ -96,7 +94,7 @@ impl Tanks {
         };
         for k in (0..3u8).filter(|k| Some(*k) != odd_now) {
             let name = board::ROCKET_NAMES[side.index()][usize::from(k)];
-            choices.push(vec![Label::msg(button), Label::text(name)], Action::Rockets(k));
+            out.offer(|| vec![Label::msg(button), Label::text(name)], Action::Rockets(k));
         }
     }
 
@@ -168,16 +166,13 @@ impl Tanks {
     /// The chance outcomes of the next step of `side`'s random set-up: a free mine circle
     /// while mines are missing, then the stand of the odd rocket label. Drawing the mines one
     /// by one, each among the circles left, makes every set of four equally likely.
-    pub(super) fn random_outcomes(&self, side: Side) -> Vec<(Action, u32)> {
+    pub(super) fn random_outcomes(&self, side: Side, out: &mut Vec<(Action, u32)>) {
         let army = self.army(side);
         if army.mines.len() < MINES {
-            MINE_NODES[side.index()]
-                .iter()
-                .filter(|n| army.mine_at(**n).is_none())
-                .map(|n| (Action::RandomMine(*n), 1))
-                .collect()
+            let free = MINE_NODES[side.index()].iter().filter(|n| army.mine_at(**n).is_none());
+            out.extend(free.map(|n| (Action::RandomMine(*n), 1)));
         } else {
-            (0..3).map(|odd| (Action::RandomRockets(odd), 1)).collect()
+            out.extend((0..3).map(|odd| (Action::RandomRockets(odd), 1)));
         }
     }
 
@@ -226,7 +221,7 @@ mod tests {
     #[test]
     fn outcome_counts() {
         assert_eq!(LABEL_ORDERS.len(), 12);
-        assert_eq!(deals().len(), 144);
+        assert_eq!(deals().count(), 144);
         assert!(LABEL_ORDERS.iter().all(|o| {
             let mut sorted = *o;
             sorted.sort_by_key(|l| *l as u8);

@@ -16,7 +16,7 @@ use super::moves::{self, Occupant, Route, Stop};
 use super::text;
 use super::view::LastMove;
 use super::{Action, MineLabel, Phase, Tanks};
-use crate::choice::{Choices, Label};
+use crate::choice::{Counted, Label, Offer};
 use crate::event::Event;
 
 /// The largest distance of the dice-free variant.
@@ -125,67 +125,77 @@ impl Tanks {
 
 /// The choices of a turn.
 impl Tanks {
-    pub(super) fn act_choices(&self) -> Choices<Action> {
-        let dice = self.rules.dice;
-        let mut choices = Choices::new(if dice { text::PROMPT_TURN } else { text::PROMPT_MOVE });
+    /// The prompt of a turn's first choice.
+    pub(super) fn act_prompt(&self) -> &'static str {
+        if self.rules.dice { text::PROMPT_TURN } else { text::PROMPT_MOVE }
+    }
+
+    /// A turn's options: roll (or, dice-free, drive), turn around, fly; and pass when only a
+    /// turn-around or a flight is left.
+    pub(super) fn offer_act(&self, out: &mut impl Offer<Action>) {
+        let mut out = Counted::new(out);
         let ground = self.ground_work();
-        if ground && dice {
-            choices.push(vec![Label::msg(text::BTN_ROLL)], Action::Roll);
+        if ground && self.rules.dice {
+            out.offer(|| vec![Label::msg(text::BTN_ROLL)], Action::Roll);
         } else if ground {
-            self.distance_choices(&mut choices);
+            self.offer_distances(&mut out);
         }
         if self.turning_open_with(ground) {
             for i in (0..4).filter(|i| self.may_turn_around(*i)) {
-                let path = vec![Label::msg(text::BTN_TURN), self.tank_label(i)];
-                choices.push(path, Action::TurnAround(i as u8));
+                let path = || vec![Label::msg(text::BTN_TURN), self.tank_label(i)];
+                out.offer(path, Action::TurnAround(i as u8));
             }
         }
-        self.flight_choices(&mut choices);
-        if !ground && !choices.is_empty() {
-            choices.push(vec![Label::msg(text::BTN_PASS)], Action::Pass);
+        self.offer_flights(&mut out);
+        if !ground && out.count() > 0 {
+            out.offer(|| vec![Label::msg(text::BTN_PASS)], Action::Pass);
         }
-        choices
     }
 
     /// Dice-free: a tank, a distance, and the route when there are two.
-    fn distance_choices(&self, choices: &mut Choices<Action>) {
+    fn offer_distances(&self, out: &mut impl Offer<Action>) {
         let board = self.occupancy();
         for i in self.actors() {
             for distance in self.unused_distances() {
-                let label = Label::text(DISTANCE_LABELS[usize::from(distance)]);
-                let prefix = [self.tank_label(i), label];
-                self.route_choices(&board, i, distance, &prefix, choices);
+                let prefix = || {
+                    vec![self.tank_label(i), Label::text(DISTANCE_LABELS[usize::from(distance)])]
+                };
+                self.offer_routes(&board, i, distance, prefix, out);
             }
         }
     }
 
-    pub(super) fn pick_choices(&self, roll: u8) -> Choices<Action> {
-        let mut choices = Choices::new(text::PROMPT_PICK);
+    /// After a roll: a tank, and the route when there are two.
+    pub(super) fn offer_picks(&self, roll: u8, out: &mut impl Offer<Action>) {
         let board = self.occupancy();
         for i in self.actors() {
-            self.route_choices(&board, i, roll, &[self.tank_label(i)], &mut choices);
+            self.offer_routes(&board, i, roll, || vec![self.tank_label(i)], out);
         }
-        choices
     }
 
-    /// One choice per route of tank `i` over `distance`, after `prefix`; the destination is
-    /// named only when the tank has two routes.
-    fn route_choices(
+    /// One option per route of tank `i` over `distance`, after the labels `prefix` makes; the
+    /// destination is named only when the tank has two routes.
+    fn offer_routes(
         &self,
         board: &Occupancy,
         i: usize,
         distance: u8,
-        prefix: &[Label],
-        choices: &mut Choices<Action>,
+        prefix: impl Fn() -> Vec<Label>,
+        out: &mut impl Offer<Action>,
     ) {
-        let routes: Vec<(bool, Route)> = self.routes(board, i, distance).collect();
+        let mut routes = self.routes(board, i, distance);
+        let (first, second) = (routes.next(), routes.next());
+        let named = second.is_some();
         let tank = i as u8;
-        for (turn, route) in &routes {
-            let mut path = prefix.to_vec();
-            if routes.len() > 1 {
-                path.push(Label::text(board::name(board::node(route.end))));
-            }
-            choices.push(path, Action::Move { tank, distance, turn: *turn });
+        for (turn, route) in first.into_iter().chain(second) {
+            let path = || {
+                let mut path = prefix();
+                if named {
+                    path.push(Label::text(board::name(board::node(route.end))));
+                }
+                path
+            };
+            out.offer(path, Action::Move { tank, distance, turn });
         }
     }
 
@@ -195,15 +205,13 @@ impl Tanks {
         Label::text(board::name(node))
     }
 
-    pub(super) fn bring_back_choices(&self) -> Choices<Action> {
-        let mut choices = Choices::new(text::PROMPT_BRING_BACK);
+    pub(super) fn offer_bring_back(&self, out: &mut impl Offer<Action>) {
         for spot in self.free_big_circles() {
             let node = board::node(spot);
-            let path = vec![Label::msg(text::BTN_BRING_BACK), Label::text(board::name(node))];
-            choices.push(path, Action::BringBack(node));
+            let path = || vec![Label::msg(text::BTN_BRING_BACK), Label::text(board::name(node))];
+            out.offer(path, Action::BringBack(node));
         }
-        choices.push(vec![Label::msg(text::BTN_NO_BRING_BACK)], Action::NoBringBack);
-        choices
+        out.offer(|| vec![Label::msg(text::BTN_NO_BRING_BACK)], Action::NoBringBack);
     }
 }
 

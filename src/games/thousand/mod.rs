@@ -37,7 +37,7 @@ pub use view::*;
 use self::geometry::{CELLS, index};
 use self::moves::Mover;
 use self::pad::{CHARGE, Pad};
-use crate::choice::{Choices, Label};
+use crate::choice::{Choices, Label, Offer};
 use crate::event::{Arg, Event};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::registry::{GameInfo, SeatCounts};
@@ -263,6 +263,38 @@ impl Thousand {
         self.hop_direction(colour, from, to).is_some() || step()
     }
 
+    /// The moves of `colour`, which moves now: inside a jump chain the next hop and Stop, else
+    /// every pawn's steps and jumps.
+    fn offer(&self, colour: Colour, out: &mut impl Offer<Action>) {
+        let mover = self.mover(colour);
+        if let Some(chain) = self.chain {
+            let from = chain.at;
+            if let Some(to) = mover.hop(&self.position, index(from), chain.direction) {
+                let to = geometry::square(to);
+                out.offer(
+                    || vec![Label::Text(square_name(to).to_string())],
+                    Action::Move { from, to },
+                );
+            }
+            out.offer(|| vec![Label::msg(text::BTN_STOP)], Action::Stop);
+            return;
+        }
+        // Counted only when a label needs it: what a charged step costs.
+        let could_jump = std::cell::OnceCell::new();
+        for from in self.position.pawns_of(colour) {
+            for (to, jump) in mover.destinations(&self.position, from) {
+                let path = || {
+                    let could_jump = *could_jump.get_or_init(|| self.could_jump(colour));
+                    vec![
+                        Label::Text(square_name(from).to_string()),
+                        Thousand::destination_label(to, jump, could_jump),
+                    ]
+                };
+                out.offer(path, Action::Move { from, to });
+            }
+        }
+    }
+
     /// The button label of a destination: the square, and for a charged step what it costs.
     fn destination_label(to: Square, jump: bool, could_jump: u8) -> Label {
         let name = square_name(to);
@@ -292,50 +324,42 @@ impl Game for Thousand {
     fn to_move(&self) -> ToMove {
         match (self.drawn, self.end, self.seating.seat_of(self.to_move)) {
             (false, _, _) => ToMove::Chance,
-            (true, None, Some(seat)) => ToMove::Seats(vec![seat]),
+            (true, None, Some(seat)) => ToMove::seats([seat]),
             _ => ToMove::Over,
         }
     }
 
     fn chance_outcomes(&self) -> Vec<(Action, u32)> {
-        if self.drawn {
-            return Vec::new();
+        let mut outcomes = Vec::new();
+        self.chance_outcomes_into(&mut outcomes);
+        outcomes
+    }
+
+    fn chance_outcomes_into(&self, out: &mut Vec<(Action, u32)>) {
+        if !self.drawn {
+            let draws = Seating::draws(self.seating.form) as u8;
+            out.extend((0..draws).map(|n| (Action::Draw(n), 1)));
         }
-        let draws = Seating::draws(self.seating.form) as u8;
-        (0..draws).map(|n| (Action::Draw(n), 1)).collect()
     }
 
     fn choices(&self, seat: Seat) -> Choices<Action> {
         let Some(colour) = self.acting(seat) else {
             return Choices::default();
         };
-        let mover = self.mover(colour);
-        if let Some(chain) = self.chain {
-            let mut choices = Choices::new(text::PROMPT_CHAIN);
-            let from = chain.at;
-            if let Some(to) = mover.hop(&self.position, index(from), chain.direction) {
-                let to = geometry::square(to);
-                choices.push(
-                    vec![Label::Text(square_name(to).to_string())],
-                    Action::Move { from, to },
-                );
-            }
-            choices.push(vec![Label::msg(text::BTN_STOP)], Action::Stop);
-            return choices;
-        }
-        let could_jump = self.could_jump(colour);
-        let prompt = if could_jump > 0 { text::PROMPT_JUMP } else { text::PROMPT_MOVE };
+        let prompt = match self.chain {
+            Some(_) => text::PROMPT_CHAIN,
+            None if self.could_jump(colour) > 0 => text::PROMPT_JUMP,
+            None => text::PROMPT_MOVE,
+        };
         let mut choices = Choices::new(prompt);
-        for from in self.position.pawns_of(colour) {
-            for (to, jump) in mover.destinations(&self.position, from) {
-                let path = vec![
-                    Label::Text(square_name(from).to_string()),
-                    Thousand::destination_label(to, jump, could_jump),
-                ];
-                choices.push(path, Action::Move { from, to });
-            }
-        }
+        self.offer(colour, &mut choices);
         choices
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
+        if let Some(colour) = self.acting(seat) {
+            self.offer(colour, out);
+        }
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
