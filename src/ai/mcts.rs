@@ -136,9 +136,8 @@ pub fn search<G: Heuristic>(
     }
     let mut scratch = Scratch { actions, moves: Vec::new(), outcomes: Vec::new() };
     let started = Instant::now();
-    for iteration in 0..budget.iterations {
-        let late = budget.time_limit.is_some_and(|limit| started.elapsed() > limit);
-        if iteration % 8 == 0 && late {
+    for _ in 0..budget.iterations {
+        if budget.time_limit.is_some_and(|limit| started.elapsed() > limit) {
             break;
         }
         let sample = game.determinize(seat, rng);
