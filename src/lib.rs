@@ -7,6 +7,7 @@
 //! `bots/` and the PNG renderer in `renderer/` sit on top of it, so both platforms behave the
 //! same and the whole bot can be tested without a network.
 
+pub mod ai;
 pub mod app;
 pub mod choice;
 pub mod clock;

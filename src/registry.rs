@@ -9,6 +9,7 @@ use std::fmt::{self, Debug};
 use rand_chacha::ChaCha20Rng;
 use serde_json::Value;
 
+use crate::ai::{Heuristic, Level};
 use crate::choice::Choices;
 use crate::event::Event;
 use crate::game::{ActionError, Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
@@ -37,6 +38,9 @@ pub trait DynGame: Debug + Send + Sync {
     /// The state as JSON text (what the store keeps).
     fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynGame>;
+    /// What the computer plays for `seat` at `level` ([`crate::ai::choose`]), as JSON; `None`
+    /// when the seat may not act.
+    fn computer_action(&self, seat: Seat, level: Level, rng: &mut ChaCha20Rng) -> Option<Value>;
 }
 
 /// Wraps a typed game as a [`DynGame`].
@@ -47,7 +51,7 @@ fn to_json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).expect("game values serialize to JSON")
 }
 
-impl<G: Game> DynGame for Erased<G> {
+impl<G: Heuristic> DynGame for Erased<G> {
     fn info(&self) -> &'static GameInfo {
         find(G::ID).expect("every game type is registered")
     }
@@ -88,6 +92,9 @@ impl<G: Game> DynGame for Erased<G> {
     }
     fn clone_box(&self) -> Box<dyn DynGame> {
         Box::new(self.clone())
+    }
+    fn computer_action(&self, seat: Seat, level: Level, rng: &mut ChaCha20Rng) -> Option<Value> {
+        crate::ai::choose(&self.0, seat, level, rng).map(|action| to_json(&action))
     }
 }
 

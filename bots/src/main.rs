@@ -2,13 +2,15 @@
 //!
 //! With no subcommand it runs the bot: the chat adapters for every platform whose token is
 //! configured, or — the embedded default — the interactive console when none is. Subcommands
-//! serve tools and tests: `script` (JSON lines in and out), `simulate`, `render` and `games`.
+//! serve tools and tests: `script` (JSON lines in and out), `simulate`, `duel`, `render` and
+//! `games`.
 
 mod cli;
 mod config;
 mod console;
 mod discord;
 mod driver;
+mod duel;
 mod engine;
 mod script;
 mod telegram;
@@ -32,6 +34,9 @@ usage: igroteka [command]
                          JSON-lines inputs on stdin, JSON-lines effects on stdout
   simulate <game> [--games N] [--seed S] [--seats K] [key=value …]
                          random playouts: games/s and outcome statistics
+  duel <game> [--a LEVEL] [--b LEVEL] [--games N] [--seed S] [--seats K] [key=value …]
+                         computer players (easy, normal, strong) or random against each
+                         other, changing seats: wins and time per move
   render <game> [--seed S] [--moves N] [--viewer public|SEAT] [--seats K] [--select A,B]
          [-o board.png]  play N random moves and draw the board (with the selection so far)
   games                  list the games, one per line, each starting with its id
@@ -49,6 +54,7 @@ fn main() -> ExitCode {
         "console" => load_config().and_then(|c| console(&c)),
         "script" => script(rest),
         "simulate" => cli::simulate(rest, &mut io::stdout()),
+        "duel" => duel::duel(rest, &mut io::stdout()),
         "render" => cli::render(rest, &mut io::stdout()),
         "games" => cli::games(&mut io::stdout()).map_err(|e| e.to_string()),
         "help" | "--help" | "-h" => {

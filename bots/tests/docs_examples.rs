@@ -331,6 +331,7 @@ fn command_lines(usage: &str, game: &Listed, dir: &Path) -> Vec<Vec<String>> {
                     "S" => "7".into(),
                     "K" => game.min_seats.clone(),
                     "SEAT" => "0".into(),
+                    "LEVEL" => "easy".into(),
                     // A selection no game offers: the picture is drawn as with none.
                     "A,B" => "nothing,here".into(),
                     "DIR" => {
@@ -421,6 +422,7 @@ fn the_readme_subcommands_run_with_the_arguments_shown() {
                     "simulate" => {
                         assert!(text.contains("games/s") && text.contains("wins by seat"), "{text}")
                     }
+                    "duel" => assert!(text.contains("easy: wins"), "{text}"),
                     "render" => assert_png(&dir.path().join("board.png")),
                     "script" => assert!(text.is_empty(), "no input, no output: {text}"),
                     "console" => assert!(text.contains("Igroteka console"), "{text}"),

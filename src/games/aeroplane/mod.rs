@@ -12,6 +12,7 @@
 
 pub mod board;
 mod fleet;
+mod heuristic;
 mod path;
 mod picture;
 mod rules;

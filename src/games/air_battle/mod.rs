@@ -20,6 +20,7 @@
 pub mod board;
 pub mod ending;
 pub mod flight;
+mod heuristic;
 mod picture;
 pub mod position;
 pub mod seating;

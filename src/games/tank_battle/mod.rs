@@ -11,6 +11,7 @@
 pub mod board;
 pub mod ending;
 mod geometry;
+mod heuristic;
 pub mod moves;
 pub mod position;
 mod view;

@@ -17,8 +17,10 @@ pub mod army;
 pub mod board;
 mod ending;
 mod flight;
+mod heuristic;
 pub mod moves;
 mod rules;
+mod secrets;
 mod setup;
 mod text;
 mod turn;
@@ -293,6 +295,11 @@ impl Game for Tanks {
                 None => Vec::new(),
             },
         }
+    }
+
+    /// The opponent's mines and rocket labels and every mine's label drawn anew (`secrets`).
+    fn determinize(&self, seat: Seat, rng: &mut rand_chacha::ChaCha20Rng) -> Self {
+        self.redraw_secrets(seat, rng)
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {

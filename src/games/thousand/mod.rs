@@ -14,6 +14,7 @@
 pub mod board;
 pub mod ending;
 mod geometry;
+mod heuristic;
 pub mod moves;
 pub mod pad;
 mod picture;

@@ -1,0 +1,125 @@
+//! The computer player: what it plays for a seat, at three levels.
+//!
+//! It is one module behind the [`Game`] trait, so a new game gets every level by implementing
+//! [`Heuristic`] (even with no method of its own, which makes *easy* play at random):
+//!
+//! - **easy** plays the move its game's [`Heuristic::score`] likes best, ties broken at random;
+//! - **normal** and **strong** search ([`mcts`]): information-set Monte Carlo tree search with
+//!   a budget of iterations, strong with more of them and with playouts guided by the heuristic.
+//!
+//! The computer decides only on what its own seat may see: every look at the position goes
+//! through [`Game::determinize`], which redraws the secrets of the other seats. Given the same
+//! RNG it plays the same move; the only clock it reads is a safety cap on the search time
+//! ([`Budget::time_limit`]) that the budgets are sized never to reach.
+
+mod heuristic;
+pub mod mcts;
+mod reward;
+
+use std::time::Duration;
+
+use rand_chacha::ChaCha20Rng;
+use serde::{Deserialize, Serialize};
+
+pub use heuristic::{Heuristic, best_scored, logistic, look_ahead};
+pub use reward::rewards;
+
+use crate::game::Seat;
+
+/// How well the computer plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Level {
+    Easy,
+    Normal,
+    Strong,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Strong];
+
+    /// The word used in settings and on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Strong => "strong",
+        }
+    }
+
+    /// The search a level runs; `None` for easy, which does not search.
+    pub fn budget(self) -> Option<Budget> {
+        match self {
+            Level::Easy => None,
+            Level::Normal => Some(Budget {
+                iterations: 200,
+                playout_cap: 60,
+                guided: false,
+                time_limit: Some(Duration::from_millis(100)),
+            }),
+            Level::Strong => Some(Budget {
+                iterations: 500,
+                playout_cap: 60,
+                guided: true,
+                time_limit: Some(Duration::from_millis(200)),
+            }),
+        }
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(word: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|level| level.name() == word.trim().to_lowercase())
+            .ok_or_else(|| format!("no level {word}: easy, normal or strong"))
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How much a search may do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Budget {
+    /// Tree iterations: each is one determinization, one descent and one playout.
+    pub iterations: u32,
+    /// Actions a playout plays before it is cut short and the position evaluated.
+    pub playout_cap: u32,
+    /// Playouts follow the heuristic (mostly) instead of playing uniformly at random.
+    pub guided: bool,
+    /// A safety cap on the wall time; `None` for a search that must be reproducible whatever
+    /// the machine's speed.
+    pub time_limit: Option<Duration>,
+}
+
+/// The action the computer plays for `seat` at `level`, or `None` when the seat may not act.
+/// The same game, seat, level and RNG state give the same action (unless the search hits its
+/// wall-time cap, which the budgets leave far away).
+pub fn choose<G: Heuristic>(
+    game: &G,
+    seat: Seat,
+    level: Level,
+    rng: &mut ChaCha20Rng,
+) -> Option<G::Action> {
+    match level.budget() {
+        None => choose_easy(game, seat, rng),
+        Some(budget) => mcts::search(game, seat, &budget, rng),
+    }
+}
+
+/// Easy: the best-scored action, judged on one sample of what the seat cannot see.
+pub fn choose_easy<G: Heuristic>(game: &G, seat: Seat, rng: &mut ChaCha20Rng) -> Option<G::Action> {
+    if !game.to_move().includes(seat) {
+        return None;
+    }
+    let sample = game.determinize(seat, rng);
+    let mut actions = Vec::new();
+    sample.legal_actions(seat, &mut actions);
+    best_scored(&sample, seat, &actions, rng).cloned()
+}
