@@ -3,7 +3,7 @@
 //! and lays out its own secret set-up legally.
 
 use igroteka::ai::{self, Budget, Level, mcts};
-use igroteka::game::{Actor, Game, Seat, Setup, ToMove, apply_checked};
+use igroteka::game::{Actor, Game, Seat, SeatList, Setup, ToMove, apply_checked};
 use igroteka::games::aeroplane::{self, Aeroplane, Spot};
 use igroteka::games::tank_battle::{self, Side as TankSide, TankBattle};
 use igroteka::games::tanks::{self, Side, Tanks, board};
@@ -184,7 +184,7 @@ fn tanks_after_setup(green_mines: [&str; 4], green_odd: u8) -> Tanks {
     lay(&mut game, 1, green_mines, green_odd);
     let deal = game.chance_outcomes()[7].0;
     apply_checked(&mut game, Actor::Chance, &deal).unwrap();
-    assert_eq!(game.to_move(), ToMove::Seats(vec![0]));
+    assert_eq!(game.to_move(), ToMove::Seats(SeatList::one(0)));
     game
 }
 

@@ -20,7 +20,7 @@ use rand_chacha::ChaCha20Rng;
 use super::heuristic::{Heuristic, best_scored};
 use super::reward::reward_of;
 use super::{Budget, choose_easy};
-use crate::game::{Actor, Game, Outcome, Seat, ToMove};
+use crate::game::{Actor, Game, Outcome, Seat, SeatList, ToMove};
 use crate::rng;
 
 /// The UCB1 exploration constant, for rewards in `[0, 1]`.
@@ -183,7 +183,7 @@ fn iterate<G: Heuristic>(
                 if let Some(step) = forced {
                     step
                 } else {
-                    let offered = if node == 0 { vec![root_seat] } else { seats };
+                    let offered = if node == 0 { SeatList::one(root_seat) } else { seats };
                     match select(tree, node, &state, &offered, scratch, rng) {
                         Some((step, new)) => {
                             expanded = new;
