@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use serde_json::value::RawValue;
 
+use crate::ai::Level;
 use crate::clock::{Rules, TurnClock};
 use crate::event::Event;
 use crate::game::{ActionError, Actor, Seat, Setup, SetupError, ToMove};
@@ -78,6 +79,16 @@ impl UserId {
 pub struct Player {
     pub user: UserId,
     pub name: String,
+    /// A computer player of this level (its `user` is a made-up id no platform has).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computer: Option<Level>,
+}
+
+impl Player {
+    /// A person, from the platform.
+    pub fn person(user: UserId, name: String) -> Player {
+        Player { user, name, computer: None }
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,6 +209,10 @@ pub struct Table {
     /// The server of the table's chat (a Discord guild), for links to its messages.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub server: Option<String>,
+    /// A computer seat is to move: the table is due at once, so a computer's turn a crash
+    /// interrupted is taken up at the next tick.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub computer_turn: bool,
     /// Seats that resigned or were removed: they no longer vote on anything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resigned: Vec<Seat>,
@@ -246,6 +261,7 @@ impl Table {
             lang: String::new(),
             clock: TurnClock::default(),
             resigned: Vec::new(),
+            computer_turn: false,
             server: None,
             runtime: None,
         }
@@ -415,7 +431,24 @@ impl Table {
         if self.status.is_over() || self.status == Status::Lobby {
             return None;
         }
+        if self.computer_turn {
+            return Some(self.updated_at);
+        }
         self.clock.next(&self.clock_rules()?).map(|(at, _)| at)
+    }
+
+    /// The computer seats to move now, with their levels.
+    pub fn computers_to_move(&mut self) -> Vec<(Seat, Level)> {
+        let ToMove::Seats(seats) = self.to_move() else { return Vec::new() };
+        seats
+            .iter()
+            .filter_map(|s| self.players.get(*s).and_then(|p| p.computer).map(|level| (*s, level)))
+            .collect()
+    }
+
+    /// Whether `seat` is a computer player.
+    pub fn is_computer(&self, seat: Seat) -> bool {
+        self.players.get(seat).is_some_and(|p| p.computer.is_some())
     }
 
     /// Marks the table aborted.
@@ -429,7 +462,13 @@ impl Table {
             return;
         }
         let Ok(game) = self.game() else { return };
-        self.status = match game.to_move() {
+        let to_move = game.to_move();
+        let computers = |seats: &[Seat]| {
+            seats.iter().any(|s| self.players.get(*s).is_some_and(|p| p.computer.is_some()))
+        };
+        self.computer_turn = matches!(&to_move, ToMove::Seats(seats) if computers(seats));
+        let game = self.runtime.as_ref().expect("restored above");
+        self.status = match to_move {
             ToMove::Over => Status::Finished,
             ToMove::Seats(seats) if seats.iter().any(|s| game.choices_are_private(*s)) => {
                 Status::Setup

@@ -14,6 +14,7 @@ fn players(n: usize) -> Vec<Player> {
         .map(|i| Player {
             user: UserId { platform: Platform::Console, id: format!("u{i}") },
             name: format!("P{i}"),
+            computer: None,
         })
         .collect()
 }

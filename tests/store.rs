@@ -19,6 +19,7 @@ fn lobby(store: &SledStore, chat: &str) -> Table {
     let creator = Player {
         user: UserId { platform: Platform::Console, id: "alice".into() },
         name: "Alice".into(),
+        computer: None,
     };
     let chat = ChatId { platform: Platform::Console, chat: chat.into(), thread: None };
     Table::new_lobby(

@@ -249,7 +249,8 @@ fn a_game_goes_on_by_itself_when_a_player_stops_answering() {
     let absent = player_to_move(&started).unwrap();
     let asked = console.say("wait 5m");
     assert!(asked.contains(&format!("Remove {absent} from the game, or wait")), "{asked}");
-    let voters: Vec<&str> = ["Alice", "Bob", "Carol"].into_iter().filter(|n| *n != absent).collect();
+    let voters: Vec<&str> =
+        ["Alice", "Bob", "Carol"].into_iter().filter(|n| *n != absent).collect();
     let first = console.say(&format!("as {} press Remove {absent}", voters[0]));
     assert!(first.contains("1 of 2 voted"), "{first}");
     let removed = console.say(&format!("as {} press Remove {absent}", voters[1]));

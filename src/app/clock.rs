@@ -186,6 +186,11 @@ impl<S: Store> App<S> {
     /// What the clock of table `id` asks for at `now`, done.
     fn clock_due(&mut self, id: u64, now: u64) -> Result<Vec<Effect>, StoreError> {
         let Some(mut table) = self.store.load(id)? else { return Ok(Vec::new()) };
+        if table.computer_turn {
+            // A computer's turn that a restart interrupted (or one still out): hand it out.
+            self.hand_out_computer_turns(&mut table);
+            return Ok(Vec::new());
+        }
         let (Some(rules), Some(_)) = (table.clock_rules(), table.due()) else {
             return Ok(Vec::new());
         };

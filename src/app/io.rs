@@ -63,6 +63,9 @@ pub enum Action {
     /// The clock: adapters send one every few seconds (the input's chat and user are not
     /// read); tables whose turn clock is due at `now` get their reminders or deadlines.
     Tick,
+    /// A computer player's decided action for `seat` of table `table` as it was at `seq`
+    /// (see [`crate::app::ComputerTurn`]); `null` when it found nothing to play.
+    Computer { table: u64, seat: usize, seq: u64, action: serde_json::Value },
 }
 
 /// One event from a platform.

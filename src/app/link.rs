@@ -42,7 +42,7 @@ mod tests {
         let chat = ChatId { platform, chat: chat.into(), thread: thread.map(Into::into) };
         let user = UserId { platform, id: "1".into() };
         let info = registry::find("aeroplane").unwrap();
-        let creator = Player { user, name: "A".into() };
+        let creator = Player::person(user, "A".into());
         let rng = crate::rng::seeded(1);
         let mut table = Table::new_lobby(1, chat, info, Default::default(), creator, 0, rng);
         table.server = server.map(Into::into);

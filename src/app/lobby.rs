@@ -3,13 +3,14 @@
 use super::text::{game_name, seat_name, setting_text, settings_line};
 use super::token::{Op, Token};
 use super::{App, Ctx, Dest, Effect, Message, turn};
+use crate::ai::Level;
 use crate::app::{Button, ButtonKind};
 use crate::i18n::Value;
 use crate::outbox::Slot;
 use crate::registry::{self, GAMES, GameInfo};
 use crate::settings;
 use crate::store::{Store, StoreError};
-use crate::table::{Player, Status, Table};
+use crate::table::{Player, Status, Table, UserId};
 
 use super::Effects;
 
@@ -100,7 +101,7 @@ impl<S: Store> App<S> {
 
     fn open_lobby(&mut self, ctx: &Ctx, info: &GameInfo, chosen: settings::Settings) -> Effects {
         let id = self.store.new_table_id()?;
-        let creator = Player { user: ctx.input.user_id(), name: ctx.input.user.name.clone() };
+        let creator = Player::person(ctx.input.user_id(), ctx.input.user.name.clone());
         let mut table = Table::new_lobby(
             id,
             ctx.input.chat_id(),
@@ -162,6 +163,25 @@ impl<S: Store> App<S> {
             Button { text: i18n.plain(lang, "btn-leave"), kind: token(Op::Leave) },
             Button { text: i18n.plain(lang, "btn-start"), kind: token(Op::Start) },
         ]];
+        let mut computers: Vec<Button> = Level::ALL
+            .iter()
+            .enumerate()
+            .map(|(n, level)| Button {
+                text: i18n.text(
+                    lang,
+                    "btn-add-computer",
+                    &[("level", level_name(i18n, lang, *level).into())],
+                ),
+                kind: token(Op::AddComputer(n)),
+            })
+            .collect();
+        if table.players.iter().any(|p| p.computer.is_some()) {
+            computers.push(Button {
+                text: i18n.plain(lang, "btn-drop-computer"),
+                kind: token(Op::DropComputer),
+            });
+        }
+        buttons.push(computers);
         for (i, spec) in info.table_settings().iter().enumerate() {
             let value = settings::get(&table.settings, spec);
             buttons.push(vec![Button {
@@ -193,15 +213,13 @@ impl<S: Store> App<S> {
                 if table.players.len() >= info.seats.max() {
                     return Ok(self.reply(ctx, "join-full", &[]));
                 }
-                table
-                    .players
-                    .push(crate::table::Player { user, name: ctx.input.user.name.clone() });
+                table.players.push(crate::table::Player::person(user, ctx.input.user.name.clone()));
                 "join-done"
             }
             Op::Leave => {
                 let Some(seat) = seat else { return Ok(self.reply(ctx, "not-a-player", &[])) };
                 table.players.remove(seat);
-                if table.players.is_empty() {
+                if table.players.iter().all(|p| p.computer.is_some()) {
                     table.abort(now);
                     self.save(&table, Some(read_seq))?;
                     return Ok(self.lobby_closed(ctx, &table));
@@ -221,6 +239,40 @@ impl<S: Store> App<S> {
                 let next = spec.next_value(settings::get(&table.settings, &spec));
                 table.settings.insert(spec.key.to_string(), next.to_string());
                 "setting-done"
+            }
+            Op::AddComputer(n) => {
+                let Some(level) = Level::ALL.get(n).copied() else {
+                    return Ok(self.reply(ctx, "press-forged", &[]));
+                };
+                if seat.is_none() {
+                    return Ok(self.reply(ctx, "not-a-player", &[]));
+                }
+                if table.players.len() >= info.seats.max() {
+                    return Ok(self.reply(ctx, "join-full", &[]));
+                }
+                let lang = self.table_lang(&table);
+                let number = table.players.iter().filter(|p| p.computer.is_some()).count() + 1;
+                let args = [
+                    ("level", level_name(&self.i18n, lang, level).into()),
+                    ("n", (number as i64).into()),
+                ];
+                let name = self.i18n.text(lang, "computer-name", &args);
+                let id = (1..)
+                    .map(|n| format!("computer-{}-{n}", table.id))
+                    .find(|id| table.players.iter().all(|p| p.user.id != *id));
+                let user = UserId { platform: ctx.input.platform, id: id.expect("a free id") };
+                table.players.push(Player { user, name, computer: Some(level) });
+                "computer-added"
+            }
+            Op::DropComputer => {
+                if seat.is_none() {
+                    return Ok(self.reply(ctx, "not-a-player", &[]));
+                }
+                let Some(last) = table.players.iter().rposition(|p| p.computer.is_some()) else {
+                    return Ok(self.reply(ctx, "press-stale", &[]));
+                };
+                table.players.remove(last);
+                "computer-dropped"
             }
             Op::Start => return self.start_game(ctx, table, info),
             _ => return Ok(self.reply(ctx, "press-forged", &[])),
@@ -292,4 +344,9 @@ fn settings_help(info: &GameInfo) -> String {
         .map(|s| format!("{}={}", s.key, s.values.join("|")))
         .collect::<Vec<_>>()
         .join(", ")
+}
+
+/// A computer level's name in `lang`.
+fn level_name(i18n: &crate::i18n::I18n, lang: &str, level: Level) -> String {
+    i18n.plain(lang, &format!("level-{}", level.name()))
 }

@@ -12,10 +12,14 @@ use std::future::Future;
 use std::pin::pin;
 use std::task::{Context, Poll, Waker};
 
-use super::{App, Dest, Effect, Input, Message};
+use super::{App, ComputerTurn, Dest, Effect, Input, Message};
 use crate::outbox::{self, Failure, Messenger};
 use crate::store::Store;
 use crate::table::Platform;
+
+/// The most computer moves one input may lead to (a game of computers alone, after the last
+/// person resigned, is played to its end in several inputs' time).
+const MOST_COMPUTER_MOVES: usize = 2_000;
 
 /// An effect (a platform call) and, for a sent message, the id the local platform gave it.
 #[derive(Debug, Clone)]
@@ -100,11 +104,27 @@ impl<S: Store> LocalPlatform<S> {
     /// outboxes. `observe` sees, with the index of the input it belongs to, first each input's
     /// answers (once they are durable), then every platform call as the deliverers make it,
     /// under the last input that touched the table.
+    ///
+    /// Computer players answer here at once, on this thread and without a pause: their moves
+    /// are observed under the last input, as if it had led to them.
     pub fn run_batch_observed(
         &mut self,
         inputs: &[Input],
         observe: &mut dyn FnMut(usize, Delivered),
     ) {
+        self.run_once(inputs, observe);
+        let Some(last) = inputs.len().checked_sub(1) else { return };
+        for _ in 0..MOST_COMPUTER_MOVES {
+            let turns = self.app.take_computer_turns();
+            if turns.is_empty() {
+                break;
+            }
+            let moves: Vec<Input> = turns.into_iter().map(ComputerTurn::decide).collect();
+            self.run_once(&moves, &mut |_, item| observe(last, item));
+        }
+    }
+
+    fn run_once(&mut self, inputs: &[Input], observe: &mut dyn FnMut(usize, Delivered)) {
         let mut answers = Vec::with_capacity(inputs.len());
         let mut owner = Vec::with_capacity(inputs.len());
         for input in inputs {

@@ -13,6 +13,7 @@
 
 mod clock;
 mod commands;
+mod computer;
 mod io;
 mod link;
 mod lobby;
@@ -26,6 +27,7 @@ mod vote;
 
 use rand_chacha::ChaCha20Rng;
 
+pub use computer::{ComputerTurn, PAUSE as COMPUTER_PAUSE};
 pub use io::*;
 
 use crate::i18n::{I18n, Value};
@@ -76,6 +78,10 @@ pub struct App<S: Store> {
     /// Preferences the attempt under way writes once its table is saved (what a reminder
     /// digest listed): a retried or failed attempt leaves no trace of them.
     after_commit: Vec<(String, String)>,
+    /// Computer turns handed out and not yet taken by the adapter.
+    computer_turns: Vec<ComputerTurn>,
+    /// Tables with a computer turn out (handed out, its answer not back yet).
+    computer_pending: std::collections::BTreeSet<u64>,
 }
 
 /// The context of one input: who, where, in which language.
@@ -104,6 +110,8 @@ impl<S: Store> App<S> {
             route: None,
             dirty: Vec::new(),
             after_commit: Vec::new(),
+            computer_turns: Vec::new(),
+            computer_pending: Default::default(),
         }
     }
 
@@ -232,6 +240,9 @@ impl<S: Store> App<S> {
             Action::Text { .. } => Ok(Vec::new()),
             Action::Unreachable { table } => self.unreachable(ctx, *table),
             Action::Tick => Ok(Vec::new()),
+            Action::Computer { table, seat, seq, action } => {
+                self.computer_move(ctx, *table, *seat, *seq, action)
+            }
         }
     }
 
@@ -247,7 +258,10 @@ impl<S: Store> App<S> {
             .into_iter()
             .partition(|e| matches!(e, Effect::Answer { .. } | Effect::Strip { .. }));
         match staged {
-            Some(Staged { table, read_seq }) => self.store.save(&table, read_seq, &queued)?,
+            Some(Staged { mut table, read_seq }) => {
+                self.store.save(&table, read_seq, &queued)?;
+                self.hand_out_computer_turns(&mut table);
+            }
             None if queued.is_empty() => return Ok(now),
             None => self.store.enqueue(table, &queued)?,
         }

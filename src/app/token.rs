@@ -30,6 +30,10 @@ pub enum Op {
     Pick(usize),
     /// Show the presser their own view (and pending private choices) privately.
     Mine,
+    /// Seat a computer player of level `n` (easy, normal, strong) in the lobby.
+    AddComputer(usize),
+    /// Take the last computer player out of the lobby.
+    DropComputer,
     /// Vote on removing the player whose time ran out: `true` remove, `false` wait. The
     /// token's version is the time the vote opened.
     Vote(bool),
@@ -83,6 +87,8 @@ impl Token {
             Op::Pick(n) => format!("g{n}"),
             Op::Mine => "v".to_string(),
             Op::Vote(remove) => format!("x{}", u8::from(remove)),
+            Op::AddComputer(n) => format!("a{n}"),
+            Op::DropComputer => "d".to_string(),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -112,6 +118,8 @@ impl Token {
             ("s", true) => Op::Start,
             ("b", true) => Op::Back,
             ("v", true) => Op::Mine,
+            ("d", true) => Op::DropComputer,
+            ("a", false) => Op::AddComputer(n()?),
             ("o", false) => Op::Setting(n()?),
             ("c", false) => Op::Choose(n()?),
             ("p", false) => Op::Page(n()?),
@@ -179,6 +187,8 @@ mod tests {
             Op::Mine,
             Op::Vote(true),
             Op::Vote(false),
+            Op::AddComputer(2),
+            Op::DropComputer,
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };

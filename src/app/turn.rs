@@ -85,9 +85,12 @@ impl<S: Store> App<S> {
             return Ok(self.reply(ctx, "press-over", &[]));
         }
         match token.op {
-            Op::Join | Op::Leave | Op::Start | Op::Setting(_) => {
-                self.lobby_op(ctx, table, token.op)
-            }
+            Op::Join
+            | Op::Leave
+            | Op::Start
+            | Op::Setting(_)
+            | Op::AddComputer(_)
+            | Op::DropComputer => self.lobby_op(ctx, table, token.op),
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
             Op::Mine => self.my_board(ctx, table),
             Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
@@ -355,6 +358,9 @@ impl<S: Store> App<S> {
             effects.push(self.ping(lang, table));
         }
         for seat in 0..table.players.len() {
+            if table.is_computer(seat) {
+                continue;
+            }
             let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
             let private = self.private_messages(user_lang, table, events, seat)?;
             let prompted = private.iter().any(|e| matches!(e, Effect::Show { .. }));
@@ -404,6 +410,11 @@ impl<S: Store> App<S> {
         let ToMove::Seats(seats) = table.to_move() else {
             return Effect::Clear { to, slot: Slot::Ping };
         };
+        // Computers need no ping: they move by themselves in a moment.
+        let seats: Vec<Seat> = seats.iter().copied().filter(|s| !table.is_computer(*s)).collect();
+        if seats.is_empty() {
+            return Effect::Clear { to, slot: Slot::Ping };
+        }
         let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
         let game = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
         let text = self.i18n.text(
