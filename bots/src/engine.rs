@@ -5,10 +5,16 @@
 //! busy and handles them together with [`App::handle_batch`], so updates that arrive at the same
 //! time share one flush to disk (group commit) instead of queueing behind one flush each; no
 //! async thread ever waits on sled.
+//!
+//! Computer players think on threads of their own: the engine hands each computer turn to a
+//! new thread, which waits the turn's pause, decides, and queues the move here like any input.
+//! What those moves change reaches the adapter through [`Engine::background`], which its clock
+//! task drains, so a long search never holds up the engine or anyone's press.
 
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use igroteka::app::{Action, App, Chat, Effect, Input, User};
+use igroteka::app::{Action, App, Chat, ComputerTurn, Effect, Input, User};
 use igroteka::store::SledStore;
 use igroteka::table::Platform;
 use tokio::sync::{mpsc, oneshot};
@@ -36,6 +42,8 @@ struct Job {
 #[derive(Debug, Clone)]
 pub struct Engine {
     jobs: mpsc::UnboundedSender<Job>,
+    /// Outcomes of inputs nobody awaits (computer moves), until the adapter takes them.
+    background: Arc<Mutex<Option<mpsc::UnboundedReceiver<Outcome>>>>,
 }
 
 impl std::fmt::Debug for Job {
@@ -48,6 +56,9 @@ impl Engine {
     /// Starts the engine thread; it ends when every handle is dropped.
     pub fn start(mut app: App<SledStore>) -> Engine {
         let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
+        let (finished, background) = mpsc::unbounded_channel::<Outcome>();
+        // The engine's own handle must not keep it alive: computer threads use a weak one.
+        let requeue = jobs.downgrade();
         std::thread::Builder::new()
             .name("igroteka-engine".into())
             .spawn(move || {
@@ -66,10 +77,19 @@ impl Engine {
                         // A caller that went away needs no answer.
                         let _ = job.reply.send(Outcome { effects, dirty: dirty.clone() });
                     }
+                    for turn in app.take_computer_turns() {
+                        think(turn, requeue.clone(), finished.clone());
+                    }
                 }
             })
             .expect("cannot start the engine thread");
-        Engine { jobs }
+        Engine { jobs, background: Arc::new(Mutex::new(Some(background))) }
+    }
+
+    /// The outcomes of inputs nobody awaits (computer players' moves): the adapter's clock
+    /// task takes this once and runs the deliverers of their dirty tables.
+    pub fn background(&self) -> Option<mpsc::UnboundedReceiver<Outcome>> {
+        self.background.lock().ok()?.take()
     }
 
     /// Handles one input; its changes are durable when this returns.
@@ -81,6 +101,37 @@ impl Engine {
         }
         outcome.await.unwrap_or_default()
     }
+}
+
+/// A computer's turn on a thread of its own: the pause, the decision, then the move queued
+/// to the engine; its outcome goes to `finished`.
+fn think(
+    turn: ComputerTurn,
+    jobs: mpsc::WeakUnboundedSender<Job>,
+    finished: mpsc::UnboundedSender<Outcome>,
+) {
+    let pause = computer_pause().unwrap_or(turn.pause);
+    let spawned = std::thread::Builder::new().name("igroteka-computer".into()).spawn(move || {
+        std::thread::sleep(pause);
+        let input = turn.decide();
+        let Some(jobs) = jobs.upgrade() else { return };
+        let (reply, outcome) = oneshot::channel();
+        if jobs.send(Job { input, reply }).is_ok()
+            && let Ok(outcome) = outcome.blocking_recv()
+        {
+            let _ = finished.send(outcome);
+        }
+    });
+    if let Err(e) = spawned {
+        // The turn stays due in the clock's index: the next tick hands it out again.
+        eprintln!("igroteka: no thread for a computer player: {e}");
+    }
+}
+
+/// `IGROTEKA_COMPUTER_PAUSE_MS`: another pause before a computer moves (tests, demos).
+fn computer_pause() -> Option<Duration> {
+    let ms = std::env::var("IGROTEKA_COMPUTER_PAUSE_MS").ok()?.parse().ok()?;
+    Some(Duration::from_millis(ms))
 }
 
 /// How often the adapters tick the turn clocks: every ten seconds (`IGROTEKA_TICK_MS` sets

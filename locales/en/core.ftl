@@ -67,6 +67,7 @@ start-need-players = This game needs { $seats } players.
 start-failed = The game could not start: { $error }
 start-done = Let's play!
 turn-prompt = { $player }, your turn: { $prompt }
+turn-computer = { $player } is thinking…
 turn-waiting-private = Waiting for { $players } (in private messages).
 prompt-choose = choose.
 results-title = 🏁 Game over.

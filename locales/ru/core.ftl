@@ -67,6 +67,7 @@ start-need-players = Для этой игры нужно игроков: { $seat
 start-failed = Игру не удалось начать: { $error }
 start-done = Играем!
 turn-prompt = { $player }, ваш ход: { $prompt }
+turn-computer = { $player } думает…
 turn-waiting-private = Ждём: { $players } (в личных сообщениях).
 prompt-choose = выберите.
 results-title = 🏁 Игра окончена.

@@ -452,7 +452,13 @@ impl<S: Store> App<S> {
             }
             ToMove::Seats(seats) => {
                 let mut keyboards = Vec::new();
-                for seat in seats {
+                let (computers, seats): (Vec<Seat>, Vec<Seat>) =
+                    seats.iter().partition(|s| table.is_computer(**s));
+                for seat in &computers {
+                    let args = [("player", seat_name(table, *seat).into())];
+                    lines.push(i18n.text(lang, "turn-computer", &args));
+                }
+                for seat in &seats {
                     let choices = self.choices_of(table, *seat)?;
                     if choices.private {
                         keyboards.clear();
@@ -460,7 +466,7 @@ impl<S: Store> App<S> {
                     }
                     keyboards.push((*seat, choices));
                 }
-                if keyboards.is_empty() {
+                if keyboards.is_empty() && !seats.is_empty() {
                     let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
                     lines.push(i18n.text(
                         lang,
@@ -484,8 +490,10 @@ impl<S: Store> App<S> {
                     ));
                     message.buttons.extend(self.step_buttons(lang, table, *seat, choices));
                 }
-                selection = previewed_selection(table, seats);
-                lines.extend(self.time_left_line(lang, table, seats));
+                selection = previewed_selection(table, &seats);
+                if !seats.is_empty() {
+                    lines.extend(self.time_left_line(lang, table, &seats));
+                }
                 self.vote_block(lang, table, &mut lines, &mut message.buttons);
             }
             ToMove::Chance => {}

@@ -76,10 +76,16 @@ impl Adapter {
         let adapter = self.clone();
         tokio::spawn(async move {
             let mut every = tokio::time::interval(crate::engine::tick_period());
+            let mut background = adapter.engine.background();
             loop {
-                every.tick().await;
-                let tick = crate::engine::tick(Platform::Discord, super::inbound::now_ms());
-                let outcome = adapter.engine.run(tick).await;
+                // A tick, or a computer player's move (its outcome awaited by nobody else).
+                let outcome = tokio::select! {
+                    _ = every.tick() => {
+                        let tick = crate::engine::tick(Platform::Discord, super::inbound::now_ms());
+                        adapter.engine.run(tick).await
+                    }
+                    Some(outcome) = async { background.as_mut()?.recv().await } => outcome,
+                };
                 if let Some(parts) = adapter.parts.get() {
                     for table in outcome.dirty {
                         drop(parts.deliverers.wake(table));

@@ -98,10 +98,16 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
     let ticker = adapter.clone();
     tokio::spawn(async move {
         let mut every = tokio::time::interval(crate::engine::tick_period());
+        let mut background = ticker.engine.background();
         loop {
-            every.tick().await;
-            let tick = crate::engine::tick(Platform::Telegram, inbound::now_ms());
-            let outcome = ticker.engine.run(tick).await;
+            // A tick, or a computer player's move (its outcome awaited by nobody else).
+            let outcome = tokio::select! {
+                _ = every.tick() => {
+                    let tick = crate::engine::tick(Platform::Telegram, inbound::now_ms());
+                    ticker.engine.run(tick).await
+                }
+                Some(outcome) = async { background.as_mut()?.recv().await } => outcome,
+            };
             ticker.deliverers.dispatch(outcome);
         }
     });
