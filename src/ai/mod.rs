@@ -5,7 +5,8 @@
 //!
 //! - **easy** plays the move its game's [`Heuristic::score`] likes best, ties broken at random;
 //! - **normal** and **strong** search ([`mcts`]): information-set Monte Carlo tree search with
-//!   a budget of iterations, strong with more of them and with playouts guided by the heuristic.
+//!   a budget of iterations, short playouts guided by the heuristic, and the heuristic's
+//!   opinion of each move as a prior; strong has more iterations and more time.
 //!
 //! The computer decides only on what its own seat may see: every look at the position goes
 //! through [`Game::determinize`], which redraws the secrets of the other seats. Given the same
@@ -25,6 +26,12 @@ pub use heuristic::{Heuristic, best_scored, logistic, look_ahead};
 pub use reward::rewards;
 
 use crate::game::Seat;
+
+/// Actions a playout plays before the position is judged. Short: in the duels
+/// (docs/performance.md) playouts of 20 or 60 random actions drowned the heuristic's judgement
+/// in noise — normal lost every Tank Battle game to easy — while four actions past the tree
+/// keep the search looking at the consequences of the moves it compares.
+const PLAYOUT_CAP: u32 = 4;
 
 /// How well the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -53,13 +60,13 @@ impl Level {
             Level::Easy => None,
             Level::Normal => Some(Budget {
                 iterations: 200,
-                playout_cap: 60,
-                guided: false,
+                playout_cap: PLAYOUT_CAP,
+                guided: true,
                 time_limit: Some(Duration::from_millis(100)),
             }),
             Level::Strong => Some(Budget {
                 iterations: 500,
-                playout_cap: 60,
+                playout_cap: PLAYOUT_CAP,
                 guided: true,
                 time_limit: Some(Duration::from_millis(200)),
             }),
