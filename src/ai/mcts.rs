@@ -4,7 +4,7 @@
 //! ([`Game::determinize`]), walks the one shared tree with it — choosing among the edges legal
 //! in that sample by UCB1 with availability counts, drawing chance outcomes by weight — adds
 //! one edge, then plays the game out (at random, or guided by the heuristic) for at most
-//! [`Budget::playout_cap`] actions, where [`Heuristic::evaluate`] judges the cut position.
+//! [`Heuristic::PLAYOUT_ACTIONS`] actions, where [`Heuristic::evaluate`] judges the cut position.
 //! The root's actions start with the heuristic's one-action look-ahead as a prior
 //! (`seed_root`). Each edge keeps the reward of the seat that took it ([`super::reward`]), so the same tree
 //! serves two, three or four players and teams.
@@ -328,7 +328,7 @@ fn playout<G: Heuristic>(
     scratch: &mut Scratch<G::Action>,
     rng: &mut ChaCha20Rng,
 ) -> Finish<G> {
-    for _ in 0..budget.playout_cap {
+    for _ in 0..G::PLAYOUT_ACTIONS {
         let step = match state.to_move() {
             ToMove::Over => break,
             ToMove::Chance => chance_step(&state, scratch, rng),

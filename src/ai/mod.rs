@@ -27,12 +27,6 @@ pub use reward::rewards;
 
 use crate::game::Seat;
 
-/// Actions a playout plays before the position is judged. Short: in the duels
-/// (docs/performance.md) playouts of 20 or 60 random actions drowned the heuristic's judgement
-/// in noise — normal lost every Tank Battle game to easy — while four actions past the tree
-/// keep the search looking at the consequences of the moves it compares.
-const PLAYOUT_CAP: u32 = 4;
-
 /// How well the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -60,13 +54,11 @@ impl Level {
             Level::Easy => None,
             Level::Normal => Some(Budget {
                 iterations: 200,
-                playout_cap: PLAYOUT_CAP,
                 guided: true,
                 time_limit: Some(Duration::from_millis(100)),
             }),
             Level::Strong => Some(Budget {
                 iterations: 500,
-                playout_cap: PLAYOUT_CAP,
                 guided: true,
                 time_limit: Some(Duration::from_millis(200)),
             }),
@@ -96,8 +88,6 @@ impl std::fmt::Display for Level {
 pub struct Budget {
     /// Tree iterations: each is one determinization, one descent and one playout.
     pub iterations: u32,
-    /// Actions a playout plays before it is cut short and the position evaluated.
-    pub playout_cap: u32,
     /// Playouts follow the heuristic (mostly) instead of playing uniformly at random.
     pub guided: bool,
     /// A safety cap on the wall time; `None` for a search that must be reproducible whatever
