@@ -23,7 +23,7 @@ fn reproducible(level: Level) -> Budget {
 
 /// A small reproducible search, for the tests that play many positions.
 fn small() -> Budget {
-    Budget { iterations: 40, playout_cap: 20, guided: true, time_limit: None }
+    Budget { iterations: 40, guided: true, time_limit: None }
 }
 
 #[test]

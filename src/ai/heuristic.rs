@@ -13,6 +13,13 @@ use crate::rng;
 /// start with an empty `impl Heuristic for MyGame {}`: easy then plays at random and the search
 /// judges cut playouts as draws.
 pub trait Heuristic: Game {
+    /// Actions a search playout plays past the tree before [`Heuristic::evaluate`] judges the
+    /// position. Short by default: in the duels (docs/performance.md) playouts of 20 or 60
+    /// actions drowned the judgement in noise — normal lost every Tank Battle game to easy —
+    /// while four keep the search on the consequences of the moves it compares. A game of
+    /// dice, whose evaluation says little about the next few rolls, plays longer.
+    const PLAYOUT_ACTIONS: u32 = 4;
+
     /// How well `seat` stands, from 0 (lost) through 0.5 (even) to 1 (won). It must read only
     /// what `seat` may see: the search calls it on determinized states, but easy play and
     /// [`look_ahead`] call it on the state after one action.

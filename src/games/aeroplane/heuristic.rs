@@ -31,6 +31,11 @@ impl Aeroplane {
 }
 
 impl Heuristic for Aeroplane {
+    /// A race of dice: the next few rolls decide more than any judgement of the board, so a
+    /// playout runs about ten turns (the duels: 92 % against random with 60 actions, 78 % with
+    /// four).
+    const PLAYOUT_ACTIONS: u32 = 60;
+
     /// The seat's progress against the mean of the other seats', about 0.73 at a lead of 30
     /// steps.
     fn evaluate(&self, seat: Seat) -> f64 {
