@@ -13,7 +13,8 @@
 //! - `timeout`: what happens at the deadline — `skip` plays the rules' default move for the
 //!   absent player (each game's [`crate::game::Game::timeout_action`]), `remove` removes them
 //!   (their pieces are handled as on resignation), `vote` asks the other players whether to
-//!   remove them or wait ([`RemovalVote`]);
+//!   remove them or wait ([`RemovalVote`]), `computer` lets a computer player move for them
+//!   this turn;
 //! - `misses`: after this many missed turns in a row a player is removed even under `skip`.
 
 use std::collections::BTreeMap;
@@ -38,7 +39,8 @@ const TURN_LIVE: SettingSpec =
     SettingSpec { key: TURN_KEY, values: &["1h", "5m", "15m", "12h", "24h", "3d", "7d", "off"] };
 const TURN_LONG: SettingSpec =
     SettingSpec { key: TURN_KEY, values: &["24h", "3d", "7d", "off", "5m", "15m", "1h", "12h"] };
-const TIMEOUT: SettingSpec = SettingSpec { key: TIMEOUT_KEY, values: &["skip", "remove", "vote"] };
+const TIMEOUT: SettingSpec =
+    SettingSpec { key: TIMEOUT_KEY, values: &["skip", "remove", "vote", "computer"] };
 const MISSES: SettingSpec = SettingSpec { key: MISSES_KEY, values: &["3", "2", "5", "never"] };
 
 pub const LIVE_SETTINGS: &[SettingSpec] = &[TURN_LIVE, TIMEOUT, MISSES];
@@ -86,6 +88,8 @@ pub enum Policy {
     Remove,
     /// The other players vote to remove them or to wait.
     Vote,
+    /// A computer player moves for them (at the normal level) this turn.
+    Computer,
 }
 
 /// A table's clock rules, read from its settings.
@@ -105,6 +109,7 @@ impl Rules {
         let policy = match settings::get(chosen, &TIMEOUT) {
             "remove" => Policy::Remove,
             "vote" => Policy::Vote,
+            "computer" => Policy::Computer,
             _ => Policy::Skip,
         };
         let misses = settings::get(chosen, &MISSES).parse().ok();

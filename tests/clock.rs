@@ -598,3 +598,27 @@ fn under_the_vote_policy_every_game_removes_the_absent_player_as_on_resignation(
         }
     }
 }
+
+#[test]
+fn under_the_computer_policy_a_computer_plays_the_absent_players_turn_in_every_game() {
+    for info in GAMES {
+        let seats = info.seats.min();
+        let names = &["Alice", "Bob", "Carol", "Dave"][..seats];
+        let mut room = Chatroom::temporary();
+        start_game(&mut room, &format!("{} timeout=computer misses=never turn=1h", info.id), names);
+        let deadlines = run_the_clock(&mut room, 4);
+        assert!(deadlines > 0, "{}", info.id);
+        let said: Vec<String> = room
+            .seen
+            .iter()
+            .filter_map(|d| group_message(&d.effect))
+            .map(|m| m.text.clone())
+            .collect();
+        assert!(
+            said.iter().any(|t| t.contains("a computer played the turn for them")),
+            "{}: {said:?}",
+            info.id
+        );
+        assert!(!room.latest_text().contains('⚠'), "{}", room.latest_text());
+    }
+}

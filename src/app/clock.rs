@@ -11,9 +11,11 @@ use std::panic::AssertUnwindSafe;
 use super::text::{game_name, seat_name};
 use super::turn::group_of;
 use super::{Action, App, Chat, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
+use crate::ai::Level;
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
+use crate::registry::DynGame;
 use crate::store::{Store, StoreError};
 use crate::table::{Platform, Status, Table, TableError};
 
@@ -261,8 +263,19 @@ impl<S: Store> App<S> {
                 events.push(Event::new("clock-vote").seat("player", seat).int("misses", missed));
                 table.clock.open_vote(seat, now);
                 table.clock.misses.insert(seat, missed);
+            } else if rules.policy == Policy::Computer {
+                let mut rng = crate::rng::from_entropy();
+                let played = play_for(table, seat, now, |game| {
+                    game.computer_action(seat, Level::Normal, &mut rng)
+                })
+                .map_err(corrupt)?;
+                events
+                    .push(Event::new("clock-computer").seat("player", seat).int("misses", missed));
+                events.extend(played);
+                table.clock.misses.insert(seat, missed);
             } else {
-                let played = play_for(table, seat, now).map_err(corrupt)?;
+                let played = play_for(table, seat, now, |game| game.timeout_action(seat))
+                    .map_err(corrupt)?;
                 events.push(Event::new("clock-skipped").seat("player", seat).int("misses", missed));
                 events.extend(played);
                 table.clock.misses.insert(seat, missed);
@@ -352,15 +365,20 @@ impl<S: Store> App<S> {
     }
 }
 
-/// Plays the rules' default move for `seat` until its turn is over (at most [`MOST_ACTIONS`]
-/// actions).
-fn play_for(table: &mut Table, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
+/// Plays for `seat` what `pick` chooses (the rules' default move, or a computer's) until its
+/// turn is over (at most [`MOST_ACTIONS`] actions).
+fn play_for(
+    table: &mut Table,
+    seat: Seat,
+    now: u64,
+    mut pick: impl FnMut(&dyn DynGame) -> Option<serde_json::Value>,
+) -> Result<Vec<Event>, TableError> {
     let mut events = Vec::new();
     for _ in 0..MOST_ACTIONS {
         if !table.to_move().includes(seat) {
             break;
         }
-        let Some(action) = table.game_ref()?.timeout_action(seat) else { break };
+        let Some(action) = pick(table.game_ref()?) else { break };
         events.extend(table.act(seat, &action, now)?);
     }
     Ok(events)
