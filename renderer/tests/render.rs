@@ -537,7 +537,7 @@ fn a_lost_aircraft_is_not_drawn() {
         let never = without(Side::North);
         assert!(before > never + 100, "{edition:?}: the green fighter shows ({before}, {never})");
         let plane = 1; // Green's fighter, the second aircraft of the position.
-        game.apply(Actor::Seat(1), &Action::Fly { plane, motions });
+        game.apply(Actor::Seat(1), &Action::Fly { plane, motions: motions.into_iter().collect() });
         // Red's turn after a «Игрушка» flight; still Green's in «Аэрофото» (its bomber's move).
         let never = without(game.side_to_move());
         let AnyView::AirBattle(view) = game.view(Viewer::Public, &[]) else { unreachable!() };
