@@ -9,7 +9,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::board::{self, PAWNS};
-use super::geometry::{Ground, index};
+use super::geometry::GEOMETRY;
 use super::moves::Mover;
 use super::position::Position;
 use super::scoring::BONUS;
@@ -51,17 +51,20 @@ impl End {
 
 /// Whether `colour` has finished. `opponent` moves the pawns of the colour whose field it
 /// enters, none when that colour no longer moves (its player resigned).
+/// Asked for every colour after every turn, so it looks at the target field only (its cells
+/// are precomputed), never at the whole board.
 pub fn finished(position: &Position, colour: Colour, opponent: Option<Mover>) -> Option<End> {
-    let home = position.count_on(colour, Ground::Target);
+    let other = board::opponent(colour);
+    // The opponent's start field is the colour's target ground.
+    let field = GEOMETRY.field(other).iter().map(|at| usize::from(*at));
+    let home = field.clone().filter(|at| position.at(*at) == Some(colour)).count();
     if home == PAWNS {
         return Some(End::Home(colour));
     }
-    let other = board::opponent(colour);
-    let field = board::field_squares(other);
-    let full = field.iter().all(|sq| position.get(*sq).is_some_and(|c| c == colour || c == other));
+    let full = field.clone().all(|at| position.at(at).is_some_and(|c| c == colour || c == other));
     let stuck = || {
-        let mut theirs = field.iter().filter(|sq| position.get(**sq) == Some(other));
-        theirs.all(|sq| opponent.is_none_or(|m| !m.can_move(position, index(*sq))))
+        let mut theirs = field.clone().filter(|at| position.at(*at) == Some(other));
+        theirs.all(|at| opponent.is_none_or(|m| !m.can_move(position, at)))
     };
     (home > 0 && full && stuck()).then_some(End::Jammed(colour))
 }

@@ -53,6 +53,9 @@ pub struct Geometry {
     hops: [Vec<[Option<Hop>; 4]>; COLOURS as usize],
     /// Grid indices file by file (a1, a2, … a11, b1, …), the order pawns are listed in.
     file_order: [u8; CELLS],
+    /// `fields[colour]`: the grid indices of `colour`'s start field — its opponent's target,
+    /// which the end check looks at after every turn.
+    fields: [Box<[u8]>; COLOURS as usize],
 }
 
 pub static GEOMETRY: LazyLock<Geometry> = LazyLock::new(Geometry::build);
@@ -70,11 +73,16 @@ impl Geometry {
                 .collect()
         });
         let size = usize::from(board::SIZE);
+        let fields = std::array::from_fn(|c| {
+            let inside = |i: &usize| board::field_of(square(*i)) == Some(c as Colour);
+            (0..CELLS).filter(inside).map(|i| i as u8).collect()
+        });
         Geometry {
             ground,
             steps,
             hops,
             file_order: std::array::from_fn(|i| ((i % size) * size + i / size) as u8),
+            fields,
         }
     }
 
@@ -92,6 +100,11 @@ impl Geometry {
 
     pub fn file_order(&self) -> &[u8; CELLS] {
         &self.file_order
+    }
+
+    /// The grid indices of `colour`'s start field.
+    pub fn field(&self, colour: Colour) -> &[u8] {
+        &self.fields[usize::from(colour)]
     }
 }
 
