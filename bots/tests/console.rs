@@ -345,3 +345,24 @@ fn script_mode_speaks_json_lines() {
     assert_eq!(started["effect"]["send"]["message"]["board"]["game"], "aeroplane");
     assert!(started["message_id"].is_string());
 }
+
+#[test]
+fn one_person_plays_against_a_computer_in_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    console.say("as Alice /play tank-battle");
+    let seated = console.say("press 🤖 + normal");
+    assert!(seated.contains("🤖 Computer 1 (normal)"), "{seated}");
+    let mut shown = console.say("press Start");
+    let mut computer_moves = 0;
+    for _ in 0..10 {
+        computer_moves += shown.matches("🤖 Computer 1 (normal): ").count();
+        assert!(shown.contains("Alice, your turn"), "Alice's turn again: {shown}");
+        console.say("press 1");
+        shown = console.say("press 1");
+    }
+    computer_moves += shown.matches("🤖 Computer 1 (normal): ").count();
+    assert!(computer_moves >= 10, "the computer answered each move ({computer_moves})");
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}
