@@ -9,8 +9,8 @@
 use std::panic::AssertUnwindSafe;
 
 use super::text::{game_name, seat_name};
-use super::turn::group_of;
-use super::{Action, App, Chat, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
+use super::turn::{group_input, group_of};
+use super::{App, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
 use crate::ai::Level;
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
@@ -386,16 +386,6 @@ fn play_for(
 
 /// The input a tick stands for, as seen from a table's group: the engine's own, nobody's.
 fn tick_input(table: &Table, now: u64) -> Input {
-    Input {
-        platform: table.chat.platform,
-        chat: Chat {
-            id: table.chat.chat.clone(),
-            private: false,
-            thread: table.chat.thread.clone(),
-            server: table.server.clone(),
-        },
-        user: User { id: String::new(), name: String::new(), admin: false, lang: None },
-        now,
-        action: Action::Tick,
-    }
+    let nobody = User { id: String::new(), name: String::new(), admin: false, lang: None };
+    group_input(table, nobody, now)
 }

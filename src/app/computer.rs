@@ -19,7 +19,8 @@
 
 use std::time::Duration;
 
-use super::{Action, App, Chat, Ctx, Effects, Input, User};
+use super::turn::group_input;
+use super::{Action, App, Ctx, Effects, Input, User};
 use crate::ai::Level;
 use crate::game::Seat;
 use crate::registry::DynGame;
@@ -75,23 +76,14 @@ impl<S: Store> App<S> {
         let Ok(game) = table.game_ref().map(|g| g.clone_box()) else { return };
         let pause = if table.status == Status::Setup { Duration::ZERO } else { PAUSE };
         for (seat, level) in table.computers_to_move() {
-            let input = Input {
-                platform: table.chat.platform,
-                chat: Chat {
-                    id: table.chat.chat.clone(),
-                    private: false,
-                    thread: table.chat.thread.clone(),
-                    server: table.server.clone(),
-                },
-                user: User {
-                    id: table.players[seat].user.id.clone(),
-                    name: table.players[seat].name.clone(),
-                    admin: false,
-                    lang: None,
-                },
-                now: table.updated_at,
-                action: Action::Tick,
+            let player = &table.players[seat];
+            let user = User {
+                id: player.user.id.clone(),
+                name: player.name.clone(),
+                admin: false,
+                lang: None,
             };
+            let input = group_input(table, user, table.updated_at);
             self.computer_turns.push(ComputerTurn {
                 table: table.id,
                 seat,

@@ -20,6 +20,23 @@ pub fn running(table: &mut Table) -> Result<&mut Box<dyn DynGame>, StoreError> {
     table.game().map_err(|e| StoreError::Corrupt { id, reason: e.to_string() })
 }
 
+/// An input the engine makes for itself (a tick, a computer's move), as if `user` had acted
+/// in the table's group at `now`.
+pub(super) fn group_input(table: &Table, user: super::User, now: u64) -> super::Input {
+    super::Input {
+        platform: table.chat.platform,
+        chat: super::Chat {
+            id: table.chat.chat.clone(),
+            private: false,
+            thread: table.chat.thread.clone(),
+            server: table.server.clone(),
+        },
+        user,
+        now,
+        action: super::Action::Tick,
+    }
+}
+
 /// The group chat (and thread) of a table.
 pub fn group_of(table: &Table) -> Dest {
     Dest::Chat { chat: table.chat.chat.clone(), thread: table.chat.thread.clone() }
