@@ -6,25 +6,14 @@
 
 mod common;
 
-use common::{Chatroom, group_message, is_ping, start_game};
+use common::{Chatroom, group_message, is_ping, start_game, table};
 use igroteka::app::{Dest, Effect};
 use igroteka::game::ToMove;
 use igroteka::registry::GAMES;
 use igroteka::store::{SledStore, Store};
-use igroteka::table::{ChatId, Platform, Status, Table};
+use igroteka::table::{Platform, Status};
 
 const HOUR: u64 = 3_600_000;
-
-/// The chat's table: the running one, else the newest (a finished game leaves the chat's
-/// index, so its id is looked up among the tables the store holds).
-fn table(room: &Chatroom) -> Table {
-    let chat = ChatId { platform: Platform::Console, chat: room.chat.id.clone(), thread: None };
-    let id = room.store().chat_table(&chat).unwrap().unwrap_or_else(|| {
-        let newest = room.store().new_table_id().unwrap();
-        (1..newest).rev().find(|id| room.store().load(*id).unwrap().is_some()).unwrap()
-    });
-    room.store().load(id).unwrap().unwrap()
-}
 
 fn mover(room: &Chatroom) -> (usize, String) {
     let mut table = table(room);

@@ -4,19 +4,10 @@
 
 mod common;
 
-use common::{Chatroom, answer, group_message};
+use common::{Chatroom, answer, group_message, table};
 use igroteka::app::{Action, App, AppConfig, Dest, Effect, Input};
 use igroteka::store::{SledStore, Store};
-use igroteka::table::{ChatId, Platform, Status, Table};
-
-fn table(room: &Chatroom) -> Table {
-    let chat = ChatId { platform: Platform::Console, chat: room.chat.id.clone(), thread: None };
-    let id = room.store().chat_table(&chat).unwrap().unwrap_or_else(|| {
-        let newest = room.store().new_table_id().unwrap();
-        (1..newest).rev().find(|id| room.store().load(*id).unwrap().is_some()).unwrap()
-    });
-    room.store().load(id).unwrap().unwrap()
-}
+use igroteka::table::{ChatId, Platform, Status};
 
 /// Nothing ever goes to a computer's made-up user, and no ping mentions one.
 fn assert_computers_left_alone(room: &Chatroom) {

@@ -155,8 +155,7 @@ fn mover(text: &str) -> String {
 /// Opens the data folder while the bot is down: the live board's id and what it must show.
 fn stored_board(data: &Path) -> (String, Message) {
     let store = SledStore::open(data, 8 << 20).unwrap();
-    let chat = ChatId { platform: Platform::Console, chat: "g".into(), thread: None };
-    let table = store.chat_table(&chat).unwrap().expect("the game goes on");
+    let table = game_of_g(&store);
     let id = store.slot_message(table, Slot::Board).unwrap().expect("a board was delivered");
     let app = App::new(store, AppConfig::default());
     (id, app.current_board(table).unwrap().expect("a running game"))
@@ -228,8 +227,7 @@ fn kill_9_at_random_points_never_leaves_a_board_that_lies() {
 /// The stored table of the chat `g`.
 fn stored_table(data: &Path) -> igroteka::table::Table {
     let store = SledStore::open(data, 8 << 20).unwrap();
-    let chat = ChatId { platform: Platform::Console, chat: "g".into(), thread: None };
-    let id = store.chat_table(&chat).unwrap().expect("the game goes on");
+    let id = game_of_g(&store);
     store.load(id).unwrap().unwrap()
 }
 
@@ -289,4 +287,10 @@ fn kill_9_between_a_deadline_and_its_messages_handles_the_deadline_exactly_once(
     let live = chat.live();
     assert!(live[0].1.text.contains("ran out of time"), "{}", live[0].1.text);
     script.kill(&mut chat);
+}
+
+/// The id of the running game of the chat `g`.
+fn game_of_g(store: &SledStore) -> u64 {
+    let chat = ChatId { platform: Platform::Console, chat: "g".into(), thread: None };
+    store.chat_table(&chat).unwrap().expect("the game goes on")
 }

@@ -205,3 +205,16 @@ pub fn start_game(room: &mut Chatroom, game: &str, players: &[&str]) {
     let effects = room.press(players[0], &start);
     assert!(answer(&effects).is_some_and(|(t, alert)| !alert && t.contains("play")), "{effects:?}");
 }
+
+/// The chat's table: the running one, else the newest (a finished game leaves the chat's
+/// index, so its id is looked up among the tables the store holds).
+pub fn table(room: &Chatroom) -> igroteka::table::Table {
+    use igroteka::store::Store;
+    use igroteka::table::ChatId;
+    let chat = ChatId { platform: Platform::Console, chat: room.chat.id.clone(), thread: None };
+    let id = room.store().chat_table(&chat).unwrap().unwrap_or_else(|| {
+        let newest = room.store().new_table_id().unwrap();
+        (1..newest).rev().find(|id| room.store().load(*id).unwrap().is_some()).unwrap()
+    });
+    room.store().load(id).unwrap().unwrap()
+}
