@@ -216,6 +216,15 @@ pub struct Table {
     /// Seats that resigned or were removed: they no longer vote on anything.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub resigned: Vec<Seat>,
+    /// Opened in a private chat with the bot: its one person plays against computers, and
+    /// the chat's one board shows that person's own view, private choices included (nobody
+    /// else reads that chat).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub solo: bool,
+    /// People whose current turn a computer plays, their time having run out under
+    /// `timeout=computer`; a seat leaves the list when its turn passes.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub stand_in: Vec<Seat>,
     #[serde(skip)]
     runtime: Option<Box<dyn DynGame>>,
 }
@@ -263,6 +272,8 @@ impl Table {
             resigned: Vec::new(),
             computer_turn: false,
             server: None,
+            solo: false,
+            stand_in: Vec::new(),
             runtime: None,
         }
     }
@@ -301,7 +312,11 @@ impl Table {
     }
 
     /// Who acts now; `Over` before the start.
+    /// Who acts now; nobody once the table is aborted, whatever the game says.
     pub fn to_move(&mut self) -> ToMove {
+        if self.status == Status::Aborted {
+            return ToMove::Over;
+        }
         self.game().map(|g| g.to_move()).unwrap_or(ToMove::Over)
     }
 
@@ -400,6 +415,11 @@ impl Table {
         self.clear_picks();
         self.touch(now);
         self.refresh_status();
+        if !self.status.is_over() && !self.has_person_in_play() {
+            // Computers do not play on for nobody: the game ends without a winner.
+            self.status = Status::Aborted;
+            events.push(Event::new("game-left-to-computers"));
+        }
         self.sync_state();
         self.turn_clock_after(&before, now);
         Ok(events)
@@ -437,18 +457,50 @@ impl Table {
         self.clock.next(&self.clock_rules()?).map(|(at, _)| at)
     }
 
-    /// The computer seats to move now, with their levels.
+    /// The seats a computer is to move for now, with its levels.
     pub fn computers_to_move(&mut self) -> Vec<(Seat, Level)> {
         let ToMove::Seats(seats) = self.to_move() else { return Vec::new() };
-        seats
-            .iter()
-            .filter_map(|s| self.players.get(*s).and_then(|p| p.computer).map(|level| (*s, level)))
-            .collect()
+        seats.iter().filter_map(|s| self.computer_level(*s).map(|level| (*s, level))).collect()
+    }
+
+    /// The level a computer plays `seat` at now: the seat's own computer's, or normal while a
+    /// computer stands in for its absent person.
+    pub fn computer_level(&self, seat: Seat) -> Option<Level> {
+        let own = self.players.get(seat)?.computer;
+        own.or_else(|| self.stand_in.contains(&seat).then_some(Level::Normal))
+    }
+
+    /// Whether a computer moves for `seat` now (its own, or a stand-in).
+    pub fn moved_by_computer(&self, seat: Seat) -> bool {
+        self.computer_level(seat).is_some()
+    }
+
+    /// A computer plays the rest of `seat`'s current turn (its time ran out): the table is due
+    /// at once, and the turn is handed out like a computer seat's.
+    pub fn stand_in_for(&mut self, seat: Seat) {
+        if !self.stand_in.contains(&seat) {
+            self.stand_in.push(seat);
+        }
+        self.refresh_status();
     }
 
     /// Whether `seat` is a computer player.
     pub fn is_computer(&self, seat: Seat) -> bool {
         self.players.get(seat).is_some_and(|p| p.computer.is_some())
+    }
+
+    /// The seat of the one person at a [`Table::solo`] table, whose view its board shows.
+    pub fn solo_seat(&self) -> Option<Seat> {
+        if !self.solo {
+            return None;
+        }
+        (0..self.players.len()).find(|seat| !self.is_computer(*seat))
+    }
+
+    /// Whether a person is still in play: when the last one resigns or is removed, computers
+    /// do not play on alone.
+    pub fn has_person_in_play(&self) -> bool {
+        self.seats_in_play().any(|seat| !self.is_computer(seat))
     }
 
     /// Marks the table aborted.
@@ -463,9 +515,9 @@ impl Table {
         }
         let Ok(game) = self.game() else { return };
         let to_move = game.to_move();
-        let computers = |seats: &[Seat]| {
-            seats.iter().any(|s| self.players.get(*s).is_some_and(|p| p.computer.is_some()))
-        };
+        // A stand-in plays one turn: it ends when the seat is no longer to move.
+        self.stand_in.retain(|seat| to_move.includes(*seat));
+        let computers = |seats: &[Seat]| seats.iter().any(|s| self.moved_by_computer(*s));
         self.computer_turn = matches!(&to_move, ToMove::Seats(seats) if computers(seats));
         let game = self.runtime.as_ref().expect("restored above");
         self.status = match to_move {

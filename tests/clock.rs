@@ -604,10 +604,85 @@ fn under_the_computer_policy_a_computer_plays_the_absent_players_turn_in_every_g
             .map(|m| m.text.clone())
             .collect();
         assert!(
-            said.iter().any(|t| t.contains("a computer played the turn for them")),
+            said.iter().any(|t| t.contains("a computer plays the turn for them")),
             "{}: {said:?}",
             info.id
         );
         assert!(!room.latest_text().contains('⚠'), "{}", room.latest_text());
     }
+}
+
+#[test]
+fn a_stand_in_computer_thinks_away_from_the_tick_and_the_absent_player_waits_for_it() {
+    use igroteka::app::{Action, App, AppConfig, Chat, Input};
+    use igroteka::table::ChatId;
+    let store = SledStore::temporary().unwrap();
+    let mut app = App::new(store.clone(), AppConfig::default());
+    let chat = Chat { id: "g".into(), private: false, thread: None, server: None };
+    let input = |user: &str, now: u64, action: Action| Input {
+        platform: Platform::Console,
+        chat: chat.clone(),
+        user: common::user(user),
+        now,
+        action,
+    };
+    let command = |line: &str| {
+        let mut words = line.split_whitespace().map(String::from);
+        Action::Command { name: words.next().unwrap(), args: words.collect() }
+    };
+    app.handle(&input("Alice", 1_000, command("play tank-battle timeout=computer turn=1h")));
+    app.handle(&input("Bob", 2_000, command("join")));
+    app.handle(&input("Alice", 3_000, command("startgame")));
+    let key = ChatId { platform: Platform::Console, chat: "g".into(), thread: None };
+    let id = store.chat_table(&key).unwrap().unwrap();
+    let mut before = store.load(id).unwrap().unwrap();
+    let ToMove::Seats(seats) = before.to_move() else { panic!("nobody to move") };
+    let absent = seats[0];
+    // Ticks at each time the clock is due: the reminders, then the deadline.
+    let mut now = before.due().unwrap();
+    loop {
+        app.handle(&input("", now, Action::Tick));
+        let t = store.load(id).unwrap().unwrap();
+        if t.clock.misses.get(&absent) == Some(&1) {
+            break;
+        }
+        now = t.due().unwrap().max(now);
+    }
+    let mut waiting = store.load(id).unwrap().unwrap();
+    assert_eq!(waiting.log_len(), before.log_len(), "the tick itself played nothing");
+    assert_eq!(waiting.stand_in, vec![absent]);
+    assert!(waiting.to_move().includes(absent));
+    let turns = app.take_computer_turns();
+    assert_eq!(turns.len(), 1, "the stand-in's turn is handed out like a computer seat's");
+    assert_eq!((turns[0].seat, turns[0].level), (absent, igroteka::ai::Level::Normal));
+    // The absent player's own press meanwhile is refused politely; nothing changes.
+    let board = app.current_board(id).unwrap().unwrap();
+    assert!(board.text.contains("A computer plays"), "{}", board.text);
+    let name = ["Alice", "Bob"][absent];
+    let token =
+        igroteka::app::token::Token::new(id, waiting.seq, igroteka::app::token::Op::Choose(0));
+    let refused = app.handle(&input(
+        name,
+        now + 1,
+        Action::Press { token: token.encode(), message_id: None },
+    ));
+    assert!(
+        refused.iter().any(|e| matches!(e, Effect::Answer { text, alert: true } if text.contains("computer is playing"))),
+        "{refused:?}"
+    );
+    assert_eq!(store.load(id).unwrap().unwrap(), waiting, "the refused press changed nothing");
+    // The decision comes back as an input and plays the turn through; the stand-in ends.
+    let mut after = waiting.clone();
+    for turn in turns {
+        app.handle(&turn.decide());
+        after = store.load(id).unwrap().unwrap();
+        let more = app.take_computer_turns();
+        for turn in more {
+            app.handle(&turn.decide());
+            after = store.load(id).unwrap().unwrap();
+        }
+    }
+    assert!(after.log_len() > waiting.log_len(), "the computer moved for {name}");
+    assert!(after.stand_in.is_empty(), "the stand-in is over with the turn");
+    assert!(!after.to_move().includes(absent), "the other player's turn");
 }

@@ -2,7 +2,7 @@
 
 help =
     Igroteka plays board games in this chat.
-    /play — pick a game (or /play aeroplane, /play tank-battle)
+    /play — pick a game (or /play aeroplane, /play tank-battle); in a private chat with me, against computer players
     /join — take a seat; /leave — leave the lobby
     /startgame — start when everyone has joined
     /board — show the board again (in a private chat: your own view)
@@ -31,7 +31,6 @@ not-started = The game has not started yet.
 no-game-here = There is no game in this chat. Start one with /play.
 move-impossible = That move is not possible now.
 move-usage = Type the labels of your move as shown on the buttons, e.g. /move g1 g3.
-play-in-group = Games are played in group chats: add me to a group and type /play there.
 play-pick = Which game shall we play?
 play-unknown = I don't know a game called “{ $game }”. See /games.
 play-planned = “{ $game }” is coming soon. See /games for what can be played now.
@@ -40,6 +39,7 @@ play-busy = A game of { $game } is already running here. Use /board to see it, o
 lobby-title = New game: { $game }
 lobby-players = Players ({ $count }, { $seats }): { $players }
 lobby-hint = Press Join to play; 🤖 + adds a computer player (easy, normal or strong). Any player presses Start when everyone is in.
+lobby-hint-solo = Add computer players with 🤖 + (easy, normal or strong), then press Start.
 lobby-private-hello = You are at the table for { $game }. Your secret set-up will come here, in this private chat, when the game starts.
 lobby-closed = The lobby is closed: everyone left.
 btn-join = Join
@@ -68,6 +68,8 @@ start-failed = The game could not start: { $error }
 start-done = Let's play!
 turn-prompt = { $player }, your turn: { $prompt }
 turn-computer = { $player } is thinking…
+turn-stand-in = 🤖 A computer plays { $player }'s turn…
+turn-stand-in-busy = A computer is playing this turn for you, since your time ran out. Your next turn is yours again.
 turn-waiting-private = Waiting for { $players } (in private messages).
 prompt-choose = choose.
 results-title = 🏁 Game over.
@@ -79,6 +81,7 @@ rules-which = Which game? /rules aeroplane, for example. See /games.
 cancel-not-allowed = Only the player who started the game or a chat admin can cancel it.
 cancel-done = The game was cancelled by { $player }.
 resign-done = { $player } resigns.
+game-left-to-computers = Only computer players are left, so the game ends here, without a winner.
 board-none-private = You have no running games.
 lang-usage = Choose a language: /lang { $languages }
 lang-done = I will speak English here.
@@ -129,7 +132,7 @@ tz-set = Time zone { $zone }: no reminders from { $from }:00 to { $to }:00 there
 tz-off = Your time zone is forgotten: reminders come at any hour.
 tz-usage = Use /tz with an offset from UTC, from -12 to +14: /tz +3, /tz UTC-5, /tz +5:30, or /tz off.
 clock-skipped = ⏰ { $player } ran out of time: the turn was played for them ({ $misses } missed in a row).
-clock-computer = ⏰ { $player } ran out of time: 🤖 a computer played the turn for them ({ $misses } missed in a row).
+clock-computer = ⏰ { $player } ran out of time: 🤖 a computer plays the turn for them ({ $misses } missed in a row).
 clock-removed = ⏰ { $player } ran out of time and is removed from the game.
 clock-vote = ⏰ { $player } ran out of time ({ $misses } missed in a row). The other players decide: remove them from the game, or wait?
 vote-open = 🗳 Remove { $player } from the game, or wait for them? { $voters }: { $votes } of { $of } voted.

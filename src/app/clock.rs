@@ -11,7 +11,6 @@ use std::panic::AssertUnwindSafe;
 use super::text::{game_name, seat_name};
 use super::turn::{group_input, group_of};
 use super::{App, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
-use crate::ai::Level;
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
@@ -264,14 +263,11 @@ impl<S: Store> App<S> {
                 table.clock.open_vote(seat, now);
                 table.clock.misses.insert(seat, missed);
             } else if rules.policy == Policy::Computer {
-                let mut rng = crate::rng::from_entropy();
-                let played = play_for(table, seat, now, |game| {
-                    game.computer_action(seat, Level::Normal, &mut rng)
-                })
-                .map_err(corrupt)?;
+                // The search runs away from the engine, as a computer seat's does: the turn is
+                // handed out once this change is saved.
                 events
                     .push(Event::new("clock-computer").seat("player", seat).int("misses", missed));
-                events.extend(played);
+                table.stand_in_for(seat);
                 table.clock.misses.insert(seat, missed);
             } else {
                 let played = play_for(table, seat, now, |game| game.timeout_action(seat))
@@ -365,8 +361,8 @@ impl<S: Store> App<S> {
     }
 }
 
-/// Plays for `seat` what `pick` chooses (the rules' default move, or a computer's) until its
-/// turn is over (at most [`MOST_ACTIONS`] actions).
+/// Plays for `seat` what `pick` chooses (the rules' default move) until its turn is over (at
+/// most [`MOST_ACTIONS`] actions).
 fn play_for(
     table: &mut Table,
     seat: Seat,

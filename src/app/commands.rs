@@ -145,14 +145,15 @@ impl<S: Store> App<S> {
         Ok(effects)
     }
 
-    /// `/board`: in a group, the board again as a fresh message at the bottom of the chat (the
-    /// old one loses its buttons); in private, the player's own view of each of their games
-    /// (with their secrets).
+    /// `/board`: in a group (or a private chat's own solo game), the board again as a fresh
+    /// message at the bottom of the chat (the old one loses its buttons); otherwise in
+    /// private, the player's own view of each of their games (with their secrets).
     fn board(&mut self, ctx: &Ctx) -> Effects {
-        if ctx.input.chat.private {
+        let here = self.active_table(ctx)?;
+        if ctx.input.chat.private && here.is_none() {
             return self.private_boards(ctx);
         }
-        let Some(mut table) = self.active_table(ctx)? else {
+        let Some(mut table) = here else {
             return Ok(self.reply(ctx, "no-game-here", &[]));
         };
         let lang = self.table_lang(&table);
@@ -215,9 +216,6 @@ impl<S: Store> App<S> {
     /// `/boards edit|new`: one live board edited in place (the default), or a new board message
     /// at every turn for a chat that wants the game's history to scroll back through.
     fn boards(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
-        if ctx.input.chat.private {
-            return Ok(self.reply(ctx, "play-in-group", &[]));
-        }
         let key = board_mode_key(&ctx.input.chat_id());
         let choice = args.first().map(|a| a.to_lowercase());
         let id = match choice.as_deref() {

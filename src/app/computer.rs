@@ -108,7 +108,7 @@ impl<S: Store> App<S> {
     ) -> Effects {
         self.computer_pending.remove(&id);
         let Some(mut table) = self.store.load(id)? else { return Ok(Vec::new()) };
-        let current = table.seq == seq && !table.status.is_over() && table.is_computer(seat);
+        let current = table.seq == seq && !table.status.is_over() && table.moved_by_computer(seat);
         if !current || !table.to_move().includes(seat) || action.is_null() {
             // Decided on a table that changed since: ask again if a computer is still to move.
             self.hand_out_computer_turns(&mut table);

@@ -16,10 +16,10 @@ use super::Effects;
 
 impl<S: Store> App<S> {
     /// `/play [game] [settings…]`.
+    ///
+    /// In a group, friends join; in a private chat with the bot, the one person fills the
+    /// other seats with computers (a [`Table::solo`] table).
     pub(super) fn play(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
-        if ctx.input.chat.private {
-            return Ok(self.reply(ctx, "play-in-group", &[]));
-        }
         if let Some(effects) = self.busy_chat(ctx)? {
             return Ok(effects);
         }
@@ -88,9 +88,6 @@ impl<S: Store> App<S> {
         let Some(info) = GAMES.get(index).copied() else {
             return Ok(self.reply(ctx, "press-forged", &[]));
         };
-        if ctx.input.chat.private {
-            return Ok(self.reply(ctx, "play-in-group", &[]));
-        }
         if let Some(effects) = self.busy_chat(ctx)? {
             return Ok(effects);
         }
@@ -113,11 +110,14 @@ impl<S: Store> App<S> {
         );
         table.lang = ctx.lang.to_string();
         table.server = ctx.input.chat.server.clone();
+        table.solo = ctx.input.chat.private;
         self.save(&table, None)?;
         let message = self.lobby_message(ctx.lang, &table, info);
         let to = ctx.group_dest();
         let mut effects = vec![Effect::Show { to, slot: Slot::Board, message, fresh: false }];
-        effects.extend(self.private_hello(ctx, info));
+        if !table.solo {
+            effects.extend(self.private_hello(ctx, info));
+        }
         Ok(effects)
     }
 
@@ -156,13 +156,19 @@ impl<S: Store> App<S> {
             ],
         ));
         lines.push(settings_line(i18n, lang, table, info));
-        lines.push(i18n.plain(lang, "lobby-hint"));
+        lines.push(i18n.plain(lang, if table.solo { "lobby-hint-solo" } else { "lobby-hint" }));
         let token = |op| ButtonKind::Token(Token::new(table.id, table.seq, op).encode());
-        let mut buttons = vec![vec![
-            Button { text: i18n.plain(lang, "btn-join"), kind: token(Op::Join) },
-            Button { text: i18n.plain(lang, "btn-leave"), kind: token(Op::Leave) },
-            Button { text: i18n.plain(lang, "btn-start"), kind: token(Op::Start) },
-        ]];
+        // Nobody else can join in a private chat: its person leaves (closing it) or starts.
+        let join = (!table.solo)
+            .then(|| Button { text: i18n.plain(lang, "btn-join"), kind: token(Op::Join) });
+        let mut buttons = vec![
+            join.into_iter()
+                .chain([
+                    Button { text: i18n.plain(lang, "btn-leave"), kind: token(Op::Leave) },
+                    Button { text: i18n.plain(lang, "btn-start"), kind: token(Op::Start) },
+                ])
+                .collect::<Vec<_>>(),
+        ];
         let mut computers: Vec<Button> = Level::ALL
             .iter()
             .enumerate()
@@ -283,7 +289,7 @@ impl<S: Store> App<S> {
         let mut effects = self.acknowledge(ctx, notice);
         let to = turn::group_of(&table);
         effects.push(Effect::Show { to, slot: Slot::Board, message, fresh: false });
-        if op == Op::Join {
+        if op == Op::Join && !table.solo {
             effects.extend(self.private_hello(ctx, info));
         }
         Ok(effects)

@@ -135,6 +135,9 @@ impl<S: Store> App<S> {
         let Some(seat) = table.seat_of(&ctx.input.user_id()) else {
             return Ok(self.reply(ctx, "not-a-player", &[]));
         };
+        if table.stand_in.contains(&seat) {
+            return Ok(self.reply(ctx, "turn-stand-in-busy", &[]));
+        }
         let my_turn = table.to_move().includes(seat);
         let Version::Keyboard(pressed) = token.version else {
             return self.stale(ctx, &mut table, Some(seat));
@@ -185,7 +188,7 @@ impl<S: Store> App<S> {
         let Action::Press { message_id: Some(pressed), .. } = &ctx.input.action else {
             return Ok(self.reply(ctx, "press-stale", &[]));
         };
-        let slot = match (ctx.input.chat.private, seat) {
+        let slot = match (ctx.input.chat.private && !table.solo, seat) {
             (false, _) => Slot::Board,
             (true, Some(seat)) => Slot::Private { seat },
             (true, None) => return Ok(self.reply(ctx, "press-stale", &[])),
@@ -371,11 +374,13 @@ impl<S: Store> App<S> {
         // buttons); by default the one board is edited in place.
         let fresh = passed && self.keeps_board_history(table);
         let mut effects = vec![Effect::Show { to, slot: Slot::Board, message, fresh }];
-        if passed {
+        // At a solo table the board is already its person's own view, with every choice of
+        // theirs on it, and they are watching it: no ping, no private messages.
+        if passed && !table.solo {
             effects.push(self.ping(lang, table));
         }
         for seat in 0..table.players.len() {
-            if table.is_computer(seat) {
+            if table.moved_by_computer(seat) || table.solo {
                 continue;
             }
             let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
@@ -428,7 +433,8 @@ impl<S: Store> App<S> {
             return Effect::Clear { to, slot: Slot::Ping };
         };
         // Computers need no ping: they move by themselves in a moment.
-        let seats: Vec<Seat> = seats.iter().copied().filter(|s| !table.is_computer(*s)).collect();
+        let seats: Vec<Seat> =
+            seats.iter().copied().filter(|s| !table.moved_by_computer(*s)).collect();
         if seats.is_empty() {
             return Effect::Clear { to, slot: Slot::Ping };
         }
@@ -457,7 +463,10 @@ impl<S: Store> App<S> {
     ) -> Result<Message, StoreError> {
         let to_move = table.to_move();
         let i18n = &self.i18n;
-        let mut lines = event_lines(i18n, lang, table, events, Audience::Everyone);
+        // Whose eyes the board is for: everyone's in a group, its one person's at a solo table.
+        let solo = table.solo_seat();
+        let audience = solo.map_or(Audience::Everyone, Audience::Seat);
+        let mut lines = event_lines(i18n, lang, table, events, audience);
         let mut message = Message::text(String::new());
         let mut selection: Vec<String> = Vec::new();
         match &to_move {
@@ -470,14 +479,16 @@ impl<S: Store> App<S> {
             ToMove::Seats(seats) => {
                 let mut keyboards = Vec::new();
                 let (computers, seats): (Vec<Seat>, Vec<Seat>) =
-                    seats.iter().partition(|s| table.is_computer(**s));
+                    seats.iter().partition(|s| table.moved_by_computer(**s));
                 for seat in &computers {
                     let args = [("player", seat_name(table, *seat).into())];
-                    lines.push(i18n.text(lang, "turn-computer", &args));
+                    let id =
+                        if table.is_computer(*seat) { "turn-computer" } else { "turn-stand-in" };
+                    lines.push(i18n.text(lang, id, &args));
                 }
                 for seat in &seats {
                     let choices = self.choices_of(table, *seat)?;
-                    if choices.private {
+                    if choices.private && solo != Some(*seat) {
                         keyboards.clear();
                         break;
                     }
@@ -520,11 +531,13 @@ impl<S: Store> App<S> {
             lines.push(name);
         }
         message.text = lines.join("\n");
-        if !matches!(to_move, ToMove::Over) && table.info().is_some_and(|i| i.private_setup) {
+        let secrets = table.info().is_some_and(|i| i.private_setup);
+        if !matches!(to_move, ToMove::Over) && secrets && solo.is_none() {
             self.add_my_board_button(lang, table, &mut message.buttons);
         }
         let game = running(table)?;
-        message.board = Some(game.view(Viewer::Public, &selection));
+        let viewer = solo.map_or(Viewer::Public, Viewer::Seat);
+        message.board = Some(game.view(viewer, &selection));
         Ok(message)
     }
 
