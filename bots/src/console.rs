@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use igroteka::app::{Action, ButtonKind, Dest, Effect, Input, Message, input_from_text};
 use igroteka::store::Store;
 
-use crate::driver::{self, Delivered, Driver, PLATFORM};
+use crate::driver::{self, Delivered, Driver, PLATFORM, PRIVATE_PREFIX};
 
 pub struct Console<S: Store, W: Write> {
     driver: Driver<S>,
@@ -159,9 +159,14 @@ impl<S: Store, W: Write> Console<S, W> {
         if private { format!("private → {}", self.user.to_lowercase()) } else { "group".into() }
     }
 
+    /// The chat a message shows in: the group, or a user's private chat — where their own
+    /// messages go, and the board of a game they play there against computers.
     fn dest_key(dest: &Dest) -> String {
         match dest {
-            Dest::Chat { .. } => "group".into(),
+            Dest::Chat { chat, .. } => match chat.strip_prefix(PRIVATE_PREFIX) {
+                Some(user) => format!("private → {}", user.to_lowercase()),
+                None => "group".into(),
+            },
             Dest::User { user } => format!("private → {user}"),
         }
     }

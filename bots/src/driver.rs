@@ -11,9 +11,12 @@ pub fn group_chat() -> Chat {
     Chat { id: "console".into(), private: false, thread: None, server: None }
 }
 
+/// How a private chat's id begins: the user's name follows.
+pub const PRIVATE_PREFIX: &str = "private-";
+
 /// A user's private chat with the bot.
 pub fn private_chat(user: &str) -> Chat {
-    Chat { id: format!("private-{user}"), private: true, thread: None, server: None }
+    Chat { id: format!("{PRIVATE_PREFIX}{user}"), private: true, thread: None, server: None }
 }
 
 /// A console user from a typed name.

@@ -366,3 +366,34 @@ fn one_person_plays_against_a_computer_in_the_console() {
     writeln!(console.stdin, "quit").unwrap();
     assert!(console.child.wait().unwrap().success());
 }
+
+#[test]
+fn one_person_plays_tanks_against_a_computer_in_the_private_chat_of_the_console() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut console = Console::start(dir.path());
+    let lobby = console.say("as Alice private /play tanks");
+    assert!(lobby.contains("🤖 + easy") && !lobby.contains("Join"), "{lobby}");
+    console.say("private press 🤖 + easy");
+    let setup = console.say("private press Start");
+    // The secret set-up is on the private chat's one board.
+    assert!(setup.to_lowercase().contains("random set-up"), "{setup}");
+    console.say("private press random set-up");
+    let mut shown = console.say("private press ready");
+    let mut all = String::new();
+    // Alice presses her first button until the computer has had a turn of its own.
+    let computer_moved = |text: &str| {
+        text.lines().any(|l| l.contains("🤖 Computer 1 (easy)") && !l.contains("thinking"))
+    };
+    for _ in 0..60 {
+        assert!(shown.contains("Alice, your turn"), "Alice's turn again: {shown}");
+        shown = console.say("private press 1");
+        all += &shown;
+        if computer_moved(&shown) {
+            break;
+        }
+    }
+    assert!(computer_moved(&all), "the computer's moves showed in the private chat: {all}");
+    assert!(!all.contains("[group]"), "nothing went to a group: {all}");
+    writeln!(console.stdin, "quit").unwrap();
+    assert!(console.child.wait().unwrap().success());
+}

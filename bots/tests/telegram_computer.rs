@@ -56,3 +56,64 @@ fn a_person_plays_tank_battle_against_a_computer_in_a_group() {
     assert!(computer_moves.len() >= 4, "the computer answered each move: {computer_moves:?}");
     assert_eq!(emulator.limited(), 0, "no 429s");
 }
+
+#[test]
+fn a_person_plays_tanks_against_a_computer_in_the_private_chat() {
+    let dir = tempfile::tempdir().unwrap();
+    let emulator = Emulator::start();
+    let quick = [("IGROTEKA_COMPUTER_PAUSE_MS", "300")];
+    let _bot = spawn_bot_with(&emulator, &dir.path().join("data"), &quick);
+    let alice = TestUser::new(3101, "Alice");
+    let chat = alice.id;
+    let mark = emulator.with(|s| s.next_message);
+    emulator.say(chat, None, &alice, "/play tanks");
+    let lobby = emulator.expect(chat, mark, "New game");
+    assert!(lobby.key("Join").is_none(), "nobody else can join a private chat");
+    let add = lobby.key("🤖 + normal").and_then(|k| k.data.clone()).expect("an add button");
+    assert!(!press(&emulator, &alice, &lobby, &add).alert);
+    let lobby = emulator.wait("the computer in the lobby", Duration::from_secs(30), |s| {
+        s.messages
+            .iter()
+            .find(|m| m.id == lobby.id && m.plain().contains("🤖 Computer 1 (normal)"))
+            .cloned()
+    });
+    let start = lobby.key("Start").and_then(|k| k.data.clone()).expect("a Start button");
+    assert!(!press(&emulator, &alice, &lobby, &start).alert);
+
+    // Her secret set-up is on the chat's one board, a picture of her own view.
+    for label in ["random set-up", "ready"] {
+        let has = |text: &str| text.to_lowercase().contains(label);
+        let board = emulator.wait(label, Duration::from_secs(60), |s| {
+            s.latest(chat, |m| m.tokens().iter().any(|(t, _)| has(t)))
+        });
+        assert!(board.photo.is_some(), "the board is a picture");
+        let (_, data) = board.tokens().into_iter().find(|(t, _)| has(t)).unwrap();
+        assert!(!press(&emulator, &alice, &board, &data).alert);
+    }
+    // Then Alice presses the first choice of each new board of hers; the computer answers
+    // between her turns, on the same board.
+    let mut seen = (0, 0);
+    let mut computer_turns = 0;
+    for _ in 0..10 {
+        let board = emulator.wait("Alice's turn", Duration::from_secs(60), |s| {
+            s.latest(chat, |m| {
+                !m.tokens().is_empty()
+                    && m.plain().contains("Alice, your turn")
+                    && (m.id, m.edits) != seen
+            })
+        });
+        if board.plain().contains("🤖 Computer 1 (normal)") {
+            computer_turns += 1;
+        }
+        seen = (board.id, board.edits);
+        let (_, data) = board.tokens()[0].clone();
+        let answer = press(&emulator, &alice, &board, &data);
+        assert!(!answer.alert, "{answer:?}\n{}", board.plain());
+    }
+    assert!(computer_turns > 0, "the computer's moves showed on Alice's board");
+    emulator.with(|s| {
+        let elsewhere: Vec<_> = s.messages.iter().filter(|m| m.chat != chat).collect();
+        assert!(elsewhere.is_empty(), "messages outside the private chat: {elsewhere:?}");
+    });
+    assert_eq!(emulator.limited(), 0, "no 429s");
+}
