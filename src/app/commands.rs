@@ -150,7 +150,9 @@ impl<S: Store> App<S> {
     /// private, the player's own view of each of their games (with their secrets).
     fn board(&mut self, ctx: &Ctx) -> Effects {
         let here = self.active_table(ctx)?;
-        if ctx.input.chat.private && here.is_none() {
+        // A private input may also come from a group (a Discord `/board show:me`): only the
+        // private chat's own solo table is shown as a board there.
+        if ctx.input.chat.private && !here.as_ref().is_some_and(|t| t.solo) {
             return self.private_boards(ctx);
         }
         let Some(mut table) = here else {
