@@ -319,7 +319,7 @@ impl Game for AirBattle {
                 self.position
                     .plane(*plane)
                     .is_some_and(|p| !p.lost && p.side == self.to_move && kinds.contains(&p.kind))
-                    && flight::trace(&self.position, self.edition, *plane, motions).is_some()
+                    && flight::is_legal(&self.position, self.edition, *plane, motions)
             }
         }
     }

@@ -51,8 +51,6 @@ pub struct Geometry {
     steps: [Vec<Box<[u8]>>; COLOURS as usize],
     /// `hops[colour][from][d]`: the hop in direction `DIAGONALS[d]`, if the ground allows it.
     hops: [Vec<[Option<Hop>; 4]>; COLOURS as usize],
-    /// Grid indices file by file (a1, a2, … a11, b1, …), the order pawns are listed in.
-    file_order: [u8; CELLS],
     /// `fields[colour]`: the grid indices of `colour`'s start field — its opponent's target,
     /// which the end check looks at after every turn.
     fields: [Box<[u8]>; COLOURS as usize],
@@ -72,18 +70,11 @@ impl Geometry {
                 .map(|from| std::array::from_fn(|d| hop_of(&ground[c], c as Colour, from, d)))
                 .collect()
         });
-        let size = usize::from(board::SIZE);
         let fields = std::array::from_fn(|c| {
             let inside = |i: &usize| board::field_of(square(*i)) == Some(c as Colour);
             (0..CELLS).filter(inside).map(|i| i as u8).collect()
         });
-        Geometry {
-            ground,
-            steps,
-            hops,
-            file_order: std::array::from_fn(|i| ((i % size) * size + i / size) as u8),
-            fields,
-        }
+        Geometry { ground, steps, hops, fields }
     }
 
     pub fn ground(&self, colour: Colour, at: Index) -> Ground {
@@ -96,10 +87,6 @@ impl Geometry {
 
     pub fn hop(&self, colour: Colour, from: Index, direction: usize) -> Option<Hop> {
         self.hops[usize::from(colour)][from][direction]
-    }
-
-    pub fn file_order(&self) -> &[u8; CELLS] {
-        &self.file_order
     }
 
     /// The grid indices of `colour`'s start field.

@@ -163,15 +163,15 @@ impl Thousand {
         let colours = self.seating.colours();
         let start = colours.iter().position(|c| *c == mover).unwrap_or(0);
         let in_turn_order = colours[start..].iter().chain(&colours[..start]).copied();
-        let playing: Vec<Colour> = in_turn_order.filter(|c| self.playing(*c)).collect();
-        for &colour in &playing {
+        let playing = in_turn_order.filter(|c| self.playing(*c));
+        for colour in playing.clone() {
             let opponent = super::board::opponent(colour);
             let blocker = self.playing(opponent).then(|| self.mover(opponent));
             if let Some(end) = ending::finished(&self.position, colour, blocker) {
                 return Some(end);
             }
         }
-        if playing.iter().all(|c| !self.mover(*c).has_move(&self.position)) {
+        if playing.into_iter().all(|c| !self.mover(c).has_move(&self.position)) {
             return Some(End::NoMove);
         }
         self.rounds_done().then_some(End::Rounds)
