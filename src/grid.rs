@@ -79,6 +79,18 @@ impl FileSet {
         FileSet(self.0 | other.0)
     }
 
+    pub fn intersection(self, other: FileSet) -> FileSet {
+        FileSet(self.0 & other.0)
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
     /// The grid indices in the set, in file order.
     pub fn iter(self) -> FileSetIter {
         FileSetIter(self.0)

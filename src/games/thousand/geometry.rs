@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 
 use super::board::{self, COLOURS};
 use super::view::{Colour, Square};
+use crate::grid::FileSet;
 
 /// A square as its grid index, rank by rank from a1 (a1 = 0, b1 = 1, … k11 = 120).
 pub use crate::grid::{Index, index, square};
@@ -51,9 +52,9 @@ pub struct Geometry {
     steps: [Vec<Box<[u8]>>; COLOURS as usize],
     /// `hops[colour][from][d]`: the hop in direction `DIAGONALS[d]`, if the ground allows it.
     hops: [Vec<[Option<Hop>; 4]>; COLOURS as usize],
-    /// `fields[colour]`: the grid indices of `colour`'s start field — its opponent's target,
-    /// which the end check looks at after every turn.
-    fields: [Box<[u8]>; COLOURS as usize],
+    /// `fields[colour]`: the squares of `colour`'s start field — its opponent's target, which
+    /// the end check looks at after every turn.
+    fields: [FileSet; COLOURS as usize],
 }
 
 pub static GEOMETRY: LazyLock<Geometry> = LazyLock::new(Geometry::build);
@@ -72,7 +73,9 @@ impl Geometry {
         });
         let fields = std::array::from_fn(|c| {
             let inside = |i: &usize| board::field_of(square(*i)) == Some(c as Colour);
-            (0..CELLS).filter(inside).map(|i| i as u8).collect()
+            let mut field = FileSet::default();
+            (0..CELLS).filter(inside).for_each(|i| field.insert(i));
+            field
         });
         Geometry { ground, steps, hops, fields }
     }
@@ -89,9 +92,9 @@ impl Geometry {
         self.hops[usize::from(colour)][from][direction]
     }
 
-    /// The grid indices of `colour`'s start field.
-    pub fn field(&self, colour: Colour) -> &[u8] {
-        &self.fields[usize::from(colour)]
+    /// The squares of `colour`'s start field.
+    pub fn field(&self, colour: Colour) -> FileSet {
+        self.fields[usize::from(colour)]
     }
 }
 

@@ -90,10 +90,14 @@ impl Position {
         all.iter().filter_map(|at| self.cells[at].map(|colour| (square(at), colour)))
     }
 
+    /// The squares of one colour's pawns, as a set.
+    pub fn pawn_set(&self, colour: Colour) -> FileSet {
+        self.listed.get(usize::from(colour)).copied().unwrap_or_default()
+    }
+
     /// The squares of one colour's pawns, in the same order.
     pub fn pawns_of(&self, colour: Colour) -> impl Iterator<Item = Square> + use<> {
-        let set = self.listed.get(usize::from(colour)).copied().unwrap_or_default();
-        set.iter().map(square)
+        self.pawn_set(colour).iter().map(square)
     }
 
     /// How many pawns of `colour` stand on ground `ground` (as that colour sees it).
