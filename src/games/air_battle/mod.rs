@@ -253,7 +253,7 @@ impl AirBattle {
     fn offer(&self, kinds: &[Kind], out: &mut impl Offer<Action>) {
         for id in self.own_planes(kinds) {
             flight::for_each_flight(&self.position, self.edition, id, &mut |motions| {
-                let action = Action::Fly { plane: id, motions: motions.iter().copied().collect() };
+                let action = Action::Fly { plane: id, motions: Motions::from_slice(motions) };
                 out.offer(|| self.path_of(id, motions), action);
             });
         }

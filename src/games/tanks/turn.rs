@@ -25,8 +25,29 @@ pub const MAX_DISTANCE: u8 = 4;
 /// Button labels of the dice-free distances.
 const DISTANCE_LABELS: [&str; 5] = ["0", "1", "2", "3", "4"];
 
-/// Who stands on each circle, as the side to move sees it.
-struct Occupancy([Option<Occupant>; board::NODES]);
+/// Who stands on each circle, as the side to move sees it: a bit per circle for its own tanks
+/// and one for the opponent's (two words each to fill, where a table of every circle was 96
+/// bytes to clear — it is worked out several times per action of a random game).
+#[derive(Clone, Copy)]
+struct Occupancy {
+    own: u128,
+    opponent: u128,
+}
+
+const _: () = assert!(board::NODES <= 128, "a circle per bit");
+
+impl Occupancy {
+    fn at(&self, node: NodeId) -> Option<Occupant> {
+        let bit = 1u128 << node;
+        if self.own & bit != 0 {
+            Some(Occupant::Own)
+        } else if self.opponent & bit != 0 {
+            Some(Occupant::Opponent)
+        } else {
+            None
+        }
+    }
+}
 
 /// Who stands where, and what a turn may still do.
 impl Tanks {
@@ -49,16 +70,11 @@ impl Tanks {
     /// Who stands on every circle, seen from the side to move: worked out once per question,
     /// since a choice list plans many routes.
     fn occupancy(&self) -> Occupancy {
-        let mut map = [None; board::NODES];
-        for (side, who) in [(self.turn, Occupant::Own), (self.turn.opponent(), Occupant::Opponent)]
-        {
-            for (_, tank) in self.army(side).on_field() {
-                if let Some(node) = tank.node() {
-                    map[usize::from(node)] = Some(who);
-                }
-            }
-        }
-        Occupancy(map)
+        let circles = |side| {
+            let nodes = self.army(side).tanks.iter().filter_map(|tank| tank.node());
+            nodes.fold(0u128, |bits, node| bits | 1 << node)
+        };
+        Occupancy { own: circles(self.turn), opponent: circles(self.turn.opponent()) }
     }
 
     /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
@@ -71,7 +87,7 @@ impl Tanks {
         let field = self.army(self.turn).tanks[i].field();
         let plan = move |turn| {
             let (from, heading) = field?;
-            moves::plan(from, heading, distance, turn, |n| board.0[usize::from(n)])
+            moves::plan(from, heading, distance, turn, |n| board.at(n))
         };
         [false, true].into_iter().filter_map(move |turn| plan(turn).map(|r| (turn, r)))
     }
