@@ -37,11 +37,16 @@ pub struct Event {
 /// passed as closures for that reason.
 pub trait Journal {
     fn record(&mut self, event: impl FnOnce() -> Event);
+    /// Several events at once, built together (a game's closing announcements).
+    fn record_all(&mut self, events: impl FnOnce() -> Vec<Event>);
 }
 
 impl Journal for Vec<Event> {
     fn record(&mut self, event: impl FnOnce() -> Event) {
         self.push(event());
+    }
+    fn record_all(&mut self, events: impl FnOnce() -> Vec<Event>) {
+        self.extend(events());
     }
 }
 
@@ -51,6 +56,7 @@ pub struct Unrecorded;
 
 impl Journal for Unrecorded {
     fn record(&mut self, _event: impl FnOnce() -> Event) {}
+    fn record_all(&mut self, _events: impl FnOnce() -> Vec<Event>) {}
 }
 
 impl Event {

@@ -52,6 +52,68 @@ pub fn square(index: Index) -> Square {
     ((index % size) as u8, (index / size) as u8)
 }
 
+/// The place of grid index `at` in file order (a1, a2, … a11, b1, …), the order in which the
+/// games list pieces for a player hunting a square name among buttons. The mapping is a
+/// transposition, so it also takes a place back to its grid index.
+pub const fn file_place(at: Index) -> usize {
+    let size = SIZE as usize;
+    (at % size) * size + at / size
+}
+
+/// A set of squares, a bit per square by its [`file_place`]: where one side's pieces stand, so
+/// that listing them in file order visits the pieces rather than all 121 squares — which move
+/// generation and end checks do after every action of a random game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FileSet(u128);
+
+impl FileSet {
+    pub fn insert(&mut self, at: Index) {
+        self.0 |= 1 << file_place(at);
+    }
+
+    pub fn remove(&mut self, at: Index) {
+        self.0 &= !(1 << file_place(at));
+    }
+
+    pub fn union(self, other: FileSet) -> FileSet {
+        FileSet(self.0 | other.0)
+    }
+
+    pub fn intersection(self, other: FileSet) -> FileSet {
+        FileSet(self.0 & other.0)
+    }
+
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The grid indices in the set, in file order.
+    pub fn iter(self) -> FileSetIter {
+        FileSetIter(self.0)
+    }
+}
+
+/// The grid indices of a [`FileSet`], in file order.
+#[derive(Debug, Clone)]
+pub struct FileSetIter(u128);
+
+impl Iterator for FileSetIter {
+    type Item = Index;
+
+    fn next(&mut self) -> Option<Index> {
+        if self.0 == 0 {
+            return None;
+        }
+        let place = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(file_place(place))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -67,6 +129,20 @@ mod tests {
         assert_eq!(parse("K11"), Some((10, 10)));
         for bad in ["l1", "a0", "a12", "", "a", "1a"] {
             assert_eq!(parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_file_set_lists_file_by_file() {
+        let mut set = FileSet::default();
+        for sq in [(1, 0), (0, 10), (0, 0), (10, 10), (1, 5)] {
+            set.insert(index(sq));
+        }
+        set.remove(index((1, 5)));
+        let listed: Vec<Square> = set.iter().map(square).collect();
+        assert_eq!(listed, [(0, 0), (0, 10), (1, 0), (10, 10)]);
+        for at in 0..121 {
+            assert_eq!(file_place(file_place(at)), at);
         }
     }
 }

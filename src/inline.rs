@@ -34,6 +34,16 @@ impl<T: Copy + Default, const N: usize> InlineList<T, N> {
         list
     }
 
+    /// A copy of `items`, in one go (a move list builds one per legal action). More than `N`
+    /// items is a bug in the caller.
+    pub fn from_slice(items: &[T]) -> Self {
+        assert!(items.len() <= N, "more than {N} items in an inline list");
+        let mut list = Self::default();
+        list.items[..items.len()].copy_from_slice(items);
+        list.len = items.len() as u8;
+        list
+    }
+
     /// Adds `item` at the end. More than `N` items is a bug in the caller.
     pub fn push(&mut self, item: T) {
         let len = usize::from(self.len);

@@ -139,16 +139,20 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     let mut walk = Walk::start(plane);
     let mut path = Vec::with_capacity(motions.len() + 1);
     path.push(walk.node);
-    // The direction of the step into each entered node, for the AA's angle.
-    let mut steps: Vec<Dir> = Vec::with_capacity(motions.len());
+    // The direction of the step into each entered node, for the AA's angle (on the stack: a
+    // legal shape has at most three motions).
+    let mut headings = [Dir::N; 4];
+    let mut entered = 0;
     for motion in motions {
         let heading = walk.facing;
         walk = walk.then(position, edition, plane, *motion)?;
         if *motion == Motion::F {
             path.push(walk.node);
-            steps.push(heading);
+            headings[entered] = heading;
+            entered += 1;
         }
     }
+    let steps = &headings[..entered];
     let Walk { node, facing, target, arrived_hq } = walk;
     // In «Игрушка» every node entered is checked, the last included, in order; a plane shot
     // down on entering a node goes no further and neither attacks nor bombs there.
@@ -187,6 +191,15 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
         shot_by,
         bombs: arrived_hq && shot_by.is_none(),
         closed: target.is_some() || arrived_hq,
+    })
+}
+
+/// Whether aircraft `id` may fly `motions` in `edition`: exactly when [`trace`] gives a
+/// flight, without building it (the legality check of every action played).
+pub fn is_legal(position: &Position, edition: Edition, id: u8, motions: &[Motion]) -> bool {
+    position.plane(id).filter(|p| !p.lost).is_some_and(|plane| {
+        shape_allowed(edition, plane, motions)
+            && Walk::of(position, edition, plane, motions).is_some()
     })
 }
 

@@ -37,7 +37,7 @@ pub use self::seating::SETTINGS;
 pub use view::*;
 
 use crate::choice::{Choices, Label, Offer};
-use crate::event::{Arg, Event};
+use crate::event::{Arg, Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, SeatList, Setup, SetupError, ToMove, Viewer};
 use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
@@ -98,7 +98,7 @@ impl AirBattle {
     ) -> Result<AirBattle, String> {
         let position = Position::parse(planes).map_err(|e| e.to_string())?;
         let mut game = AirBattle::at(edition, form, position, to_move);
-        game.settle();
+        game.settle(&mut Unrecorded);
         Ok(game)
     }
 
@@ -225,6 +225,25 @@ impl AirBattle {
     }
 }
 
+/// Playing an action.
+impl AirBattle {
+    /// Plays `action` of `actor` if it is legal, telling `log` what happened.
+    fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
+        let Actor::Seat(seat) = actor else { return };
+        if !self.is_legal(seat, action) {
+            return;
+        }
+        match action {
+            Action::Pass(kind) => self.pass(seat, *kind, log),
+            Action::Fly { plane, motions } => {
+                if let Some(flight) = flight::trace(&self.position, self.edition, *plane, motions) {
+                    self.fly(seat, flight, log);
+                }
+            }
+        }
+    }
+}
+
 /// The kinds of aircraft one seat moves now.
 type Kinds = InlineList<Kind, 2>;
 
@@ -234,7 +253,7 @@ impl AirBattle {
     fn offer(&self, kinds: &[Kind], out: &mut impl Offer<Action>) {
         for id in self.own_planes(kinds) {
             flight::for_each_flight(&self.position, self.edition, id, &mut |motions| {
-                let action = Action::Fly { plane: id, motions: motions.iter().copied().collect() };
+                let action = Action::Fly { plane: id, motions: Motions::from_slice(motions) };
                 out.offer(|| self.path_of(id, motions), action);
             });
         }
@@ -259,7 +278,7 @@ impl Game for AirBattle {
         let form = seating::form(setup.seats)?;
         let edition = seating::edition(&setup.settings)?;
         let mut game = AirBattle::at(edition, form, Position::start(), Side::South);
-        game.settle();
+        game.settle(&mut Unrecorded);
         Ok(game)
     }
 
@@ -300,25 +319,19 @@ impl Game for AirBattle {
                 self.position
                     .plane(*plane)
                     .is_some_and(|p| !p.lost && p.side == self.to_move && kinds.contains(&p.kind))
-                    && flight::trace(&self.position, self.edition, *plane, motions).is_some()
+                    && flight::is_legal(&self.position, self.edition, *plane, motions)
             }
         }
     }
 
     fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
-        let Actor::Seat(seat) = actor else { return Vec::new() };
-        if !self.is_legal(seat, action) {
-            return Vec::new();
-        }
-        match action {
-            Action::Pass(kind) => self.pass(seat, *kind),
-            Action::Fly { plane, motions } => {
-                match flight::trace(&self.position, self.edition, *plane, motions) {
-                    Some(flight) => self.fly(seat, flight),
-                    None => Vec::new(),
-                }
-            }
-        }
+        let mut events = Vec::new();
+        self.act(actor, action, &mut events);
+        events
+    }
+
+    fn play(&mut self, actor: Actor, action: &Action) {
+        self.act(actor, action, &mut Unrecorded);
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {

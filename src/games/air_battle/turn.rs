@@ -8,7 +8,7 @@ use super::ending::{self, End, QUIET_LIMIT};
 use super::flight::{self, Flight};
 use super::view::{Edition, FlightView, Kind, Side};
 use super::{AirBattle, seating, text};
-use crate::event::Event;
+use crate::event::{Event, Journal};
 use crate::game::Seat;
 
 impl AirBattle {
@@ -40,44 +40,46 @@ impl AirBattle {
     }
 
     /// Plays a legal flight of `seat`.
-    pub(super) fn fly(&mut self, seat: Seat, flight: Flight) -> Vec<Event> {
+    pub(super) fn fly(&mut self, seat: Seat, flight: Flight, log: &mut impl Journal) {
         if self.last_turn != self.turn + 1 {
             self.last.clear();
             self.last_turn = self.turn + 1;
         }
         self.last.push(self.flight_view(&flight));
         let plane = self.position.planes()[usize::from(flight.plane)].clone();
-        let (label, side) = (plane.label(), plane.side);
+        let side = plane.side;
         let from = flight.path[0];
-        let arrows: String = flight.motions.iter().map(|m| m.arrow()).collect();
-        let mut events = vec![if flight.path.len() > 1 {
-            Event::new(text::FLEW)
-                .seat("player", seat)
-                .msg("side", text::side(side))
-                .text("plane", label.as_str())
-                .text("arrows", arrows)
-                .text("from", board::name(from))
-                .text("to", board::name(flight.end()))
-        } else {
-            Event::new(text::TURNED)
-                .seat("player", seat)
-                .msg("side", text::side(side))
-                .text("plane", label.as_str())
-                .text("arrows", arrows)
-                .text("node", board::name(from))
-        }];
+        log.record(|| {
+            let label = plane.label();
+            let arrows: String = flight.motions.iter().map(|m| m.arrow()).collect();
+            if flight.path.len() > 1 {
+                Event::new(text::FLEW)
+                    .seat("player", seat)
+                    .msg("side", text::side(side))
+                    .text("plane", label)
+                    .text("arrows", arrows)
+                    .text("from", board::name(from))
+                    .text("to", board::name(flight.end()))
+            } else {
+                Event::new(text::TURNED)
+                    .seat("player", seat)
+                    .msg("side", text::side(side))
+                    .text("plane", label)
+                    .text("arrows", arrows)
+                    .text("node", board::name(from))
+            }
+        });
         if let Some(target) = flight.shoots_down {
-            let target_label = self.label_of(target);
+            log.record(|| {
+                Event::new(text::SHOT_DOWN)
+                    .text("plane", plane.label())
+                    .msg("side", text::side(side))
+                    .text("target", self.label_of(target))
+                    .msg("enemy", text::side(side.other()))
+                    .text("node", board::name(flight.end()))
+            });
             self.position.shoot_down(target);
             self.loss_this_turn = true;
-            events.push(
-                Event::new(text::SHOT_DOWN)
-                    .text("plane", label.as_str())
-                    .msg("side", text::side(side))
-                    .text("target", target_label)
-                    .msg("enemy", text::side(side.other()))
-                    .text("node", board::name(flight.end())),
-            );
         }
         // An aircraft shot down on entering a node («Игрушка») never takes it: the enemy
         // aircraft standing there, if any, stays.
@@ -87,68 +89,63 @@ impl AirBattle {
         if let Some(unit) = flight.shot_by {
             self.position.shoot_down(flight.plane);
             self.loss_this_turn = true;
-            events.push(self.aa_event(&label, side, &unit, flight.end()));
+            log.record(|| self.aa_event(&plane.label(), side, &unit, flight.end()));
         }
         if flight.bombs {
-            events.push(
+            log.record(|| {
                 Event::new(text::BOMBED)
-                    .text("plane", label.as_str())
+                    .text("plane", plane.label())
                     .msg("side", text::side(side))
-                    .msg("enemy", text::side(side.other())),
-            );
-            events.extend(self.finish(End::Bombed(side)));
-            return events;
+                    .msg("enemy", text::side(side.other()))
+            });
+            return self.finish(End::Bombed(side), log);
         }
         if let Some(end) = ending::air_force(&self.position, self.edition, side) {
-            events.extend(self.finish(end));
-            return events;
+            return self.finish(end, log);
         }
         match self.edition {
-            Edition::Toy => events.extend(self.end_turn()),
+            Edition::Toy => self.end_turn(log),
             Edition::Photo => {
                 self.done.push(plane.kind);
-                events.extend(self.settle());
+                self.settle(log);
             }
         }
-        events
     }
 
     /// «Аэрофото»: `seat` does not move an aircraft of `kind` this turn.
-    pub(super) fn pass(&mut self, seat: Seat, kind: Kind) -> Vec<Event> {
+    pub(super) fn pass(&mut self, seat: Seat, kind: Kind, log: &mut impl Journal) {
         self.done.push(kind);
-        let mut events = vec![
+        log.record(|| {
             Event::new(text::PASSED)
                 .seat("player", seat)
                 .msg("side", text::side(self.to_move))
-                .msg("kind", text::kind(kind)),
-        ];
-        events.extend(self.settle());
-        events
+                .msg("kind", text::kind(kind))
+        });
+        self.settle(log);
     }
 
     /// The side to move has finished its turn: count it, look for the draw, hand the turn on.
-    fn end_turn(&mut self) -> Vec<Event> {
+    fn end_turn(&mut self, log: &mut impl Journal) {
         self.turn += 1;
         self.quiet = if self.loss_this_turn { 0 } else { self.quiet + 1 };
         self.loss_this_turn = false;
         self.done.clear();
         if self.quiet >= QUIET_LIMIT {
-            return self.finish(End::Quiet);
+            return self.finish(End::Quiet, log);
         }
         self.to_move = self.to_move.other();
-        self.settle()
+        self.settle(log)
     }
 
     /// Brings the game to a point where someone must act, or to its end: an end the position
     /// already meets; in «Аэрофото» the kinds with no aircraft left pass by themselves and a
     /// turn with both kinds done ends; in «Игрушка» a side that cannot move passes.
-    pub(super) fn settle(&mut self) -> Vec<Event> {
-        let mut events = Vec::new();
+    pub(super) fn settle(&mut self, log: &mut impl Journal) {
         if self.end.is_some() {
-            return events;
+            return;
         }
         if let Some(end) = ending::air_force(&self.position, self.edition, self.to_move.other()) {
-            return self.finish(end);
+            return self.finish(end, log);
         }
         match self.edition {
             Edition::Photo => {
@@ -158,7 +155,7 @@ impl AirBattle {
                     }
                 }
                 if self.done.len() == Kind::BOTH.len() {
-                    events.extend(self.end_turn());
+                    self.end_turn(log);
                 }
             }
             Edition::Toy => {
@@ -168,29 +165,28 @@ impl AirBattle {
                         && flight::can_fly(&self.position, self.edition, id)
                 });
                 if !can {
-                    events.push(Event::new(text::CANNOT_MOVE).msg("side", text::side(side)));
-                    events.extend(self.end_turn());
+                    log.record(|| Event::new(text::CANNOT_MOVE).msg("side", text::side(side)));
+                    self.end_turn(log);
                 }
             }
         }
-        events
     }
 
     /// Ends the game with `end` and announces it.
-    fn finish(&mut self, end: End) -> Vec<Event> {
+    fn finish(&mut self, end: End, log: &mut impl Journal) {
         self.end = Some(end);
         self.done.clear();
         match end {
-            End::Bombed(_) | End::Resigned(_) => Vec::new(),
-            End::AirForce(winner) => vec![
+            End::Bombed(_) | End::Resigned(_) => {}
+            End::AirForce(winner) => log.record(|| {
                 Event::new(text::OVER_AIR_FORCE)
                     .msg("side", text::side(winner.other()))
-                    .msg("winner", text::side(winner)),
-            ],
+                    .msg("winner", text::side(winner))
+            }),
             End::Both(winner) => {
-                vec![Event::new(text::OVER_BOTH).msg("winner", text::side(winner))]
+                log.record(|| Event::new(text::OVER_BOTH).msg("winner", text::side(winner)))
             }
-            End::Quiet => vec![Event::new(text::OVER_DRAW).int("turns", QUIET_LIMIT)],
+            End::Quiet => log.record(|| Event::new(text::OVER_DRAW).int("turns", QUIET_LIMIT)),
         }
     }
 
@@ -201,7 +197,7 @@ impl AirBattle {
         let side = seating::side_of(self.form, seat);
         let mut events =
             vec![Event::new(text::RESIGNED).seat("player", seat).msg("side", text::side(side))];
-        events.extend(self.finish(End::Resigned(side.other())));
+        self.finish(End::Resigned(side.other()), &mut events);
         events
     }
 }

@@ -32,8 +32,6 @@ pub struct Geometry {
     /// The side (0 White, 1 Black) owning each square's base.
     base: [Option<u8>; CELLS],
     zone: [bool; CELLS],
-    /// Grid indices file by file (a1, a2, … a11, b1, …).
-    file_order: [u8; CELLS],
 }
 
 pub static GEOMETRY: LazyLock<Geometry> = LazyLock::new(Geometry::build);
@@ -51,7 +49,6 @@ impl Geometry {
                 .map(|from| DIRECTIONS.map(|step| open_ray(square(from), step, commander, locked)))
                 .collect()
         };
-        let size = usize::from(board::SIZE);
         Geometry {
             rays: [
                 rays_for(false, false),
@@ -61,7 +58,6 @@ impl Geometry {
             ],
             base: std::array::from_fn(|i| board::base_of(square(i))),
             zone: std::array::from_fn(|i| board::is_zone(square(i))),
-            file_order: std::array::from_fn(|i| ((i % size) * size + i / size) as u8),
         }
     }
 
@@ -77,10 +73,6 @@ impl Geometry {
 
     pub fn is_zone(&self, index: Index) -> bool {
         self.zone[index]
-    }
-
-    pub fn file_order(&self) -> &[u8; CELLS] {
-        &self.file_order
     }
 }
 
@@ -145,17 +137,5 @@ mod tests {
         }
         // a1 looks north along the whole a-file.
         assert_eq!(GEOMETRY.rays(0, false, false)[0].len(), 10);
-    }
-
-    #[test]
-    fn file_order_lists_every_square_once_file_by_file() {
-        let order: Vec<Square> =
-            GEOMETRY.file_order().iter().map(|&i| square(usize::from(i))).collect();
-        assert_eq!(&order[..3], &[(0, 0), (0, 1), (0, 2)]);
-        assert_eq!(order[11], (1, 0));
-        let mut sorted = order.clone();
-        sorted.sort();
-        sorted.dedup();
-        assert_eq!(sorted.len(), CELLS);
     }
 }

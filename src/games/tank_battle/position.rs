@@ -14,6 +14,7 @@ use super::board;
 use super::geometry::{CELLS, GEOMETRY, Index, index, square};
 use super::view::Square;
 use crate::game::Seat;
+use crate::grid::{FileSet, FileSetIter};
 
 /// The two armies. White sits in seat 0 and moves first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -133,11 +134,26 @@ pub enum PositionError {
 #[serde(into = "String", try_from = "String")]
 pub struct Position {
     cells: [Option<Tank>; CELLS],
+    /// `listed[side]`: the squares of that side's tanks — the same facts as `cells`, kept so
+    /// that listing an army (every choice list, every end check) visits its tanks, not the
+    /// whole grid.
+    listed: [FileSet; 2],
 }
 
 impl Position {
     pub fn empty() -> Position {
-        Position { cells: [None; CELLS] }
+        Position { cells: [None; CELLS], listed: [FileSet::default(); 2] }
+    }
+
+    /// Sets the tank on grid index `at`, keeping `listed` in step; returns the one it replaces.
+    fn put(&mut self, at: Index, tank: Option<Tank>) -> Option<Tank> {
+        if let Some(old) = self.cells[at] {
+            self.listed[usize::from(old.side.index())].remove(at);
+        }
+        if let Some(new) = tank {
+            self.listed[usize::from(new.side.index())].insert(at);
+        }
+        std::mem::replace(&mut self.cells[at], tank)
     }
 
     /// Each side's fourteen tanks on its fourteen base squares, the commander in the corner.
@@ -146,7 +162,7 @@ impl Position {
         for side in Side::BOTH {
             for sq in board::base_squares(side.index()) {
                 let commander = sq == board::commander_start(side.index());
-                position.cells[index(sq)] = Some(Tank { side, commander });
+                position.put(index(sq), Some(Tank { side, commander }));
             }
         }
         position
@@ -163,19 +179,20 @@ impl Position {
 
     /// Moves the tank on `from` to `to`, returning the tank that stood on `to` (captured).
     pub fn move_tank(&mut self, from: Square, to: Square) -> Option<Tank> {
-        let tank = self.cells[index(from)].take();
-        std::mem::replace(&mut self.cells[index(to)], tank)
+        let tank = self.put(index(from), None);
+        self.put(index(to), tank)
     }
 
     /// Every tank with its square, file by file (a1, a2, … a11, b1, …), the order in which a
     /// player finds a square name among buttons.
     pub fn tanks(&self) -> Tanks<'_> {
-        Tanks { cells: &self.cells, order: GEOMETRY.file_order().iter(), side: None }
+        let [white, black] = self.listed;
+        Tanks { cells: &self.cells, order: white.union(black).iter() }
     }
 
     /// The tanks of one side, in the same order.
     pub fn army(&self, side: Side) -> Tanks<'_> {
-        Tanks { side: Some(side), ..self.tanks() }
+        Tanks { cells: &self.cells, order: self.listed[usize::from(side.index())].iter() }
     }
 
     /// The points `side` would score if the game ended now.
@@ -203,11 +220,10 @@ impl Position {
         if board::is_zone(sq) && !tank.commander {
             return Err(PositionError::Zone(board::name(sq)));
         }
-        let cell = &mut self.cells[index(sq)];
-        if cell.is_some() {
+        if self.cells[index(sq)].is_some() {
             return Err(PositionError::Twice(board::name(sq)));
         }
-        *cell = Some(tank);
+        self.put(index(sq), Some(tank));
         Ok(())
     }
 
@@ -222,28 +238,20 @@ impl Position {
     }
 }
 
-/// The tanks of a position, or of one side, file by file. A plain loop rather than a chain of
-/// adapters: move generation walks it for every choice list.
+/// The tanks of a position, or of one side, file by file: move generation walks it for every
+/// choice list.
 #[derive(Debug, Clone)]
 pub struct Tanks<'a> {
     cells: &'a [Option<Tank>; CELLS],
-    order: std::slice::Iter<'static, u8>,
-    side: Option<Side>,
+    order: FileSetIter,
 }
 
 impl Iterator for Tanks<'_> {
     type Item = (Square, Tank);
 
     fn next(&mut self) -> Option<(Square, Tank)> {
-        for at in self.order.by_ref() {
-            let at = usize::from(*at);
-            if let Some(tank) = self.cells[at]
-                && self.side.is_none_or(|side| side == tank.side)
-            {
-                return Some((square(at), tank));
-            }
-        }
-        None
+        let at = self.order.next()?;
+        Some((square(at), self.cells[at].expect("a listed square holds a tank")))
     }
 }
 

@@ -15,7 +15,7 @@ use super::text;
 use super::view::FlightView;
 use super::{Action, Phase, Tanks, ending};
 use crate::choice::{Label, Offer};
-use crate::event::Event;
+use crate::event::{Event, Journal};
 
 impl Tanks {
     /// The opponent's tanks standing on the road circles under the side to move's arc, in arc
@@ -62,22 +62,22 @@ impl Tanks {
 
     /// Flies the plane on `airfield` against the tank on `target`; the flight is the whole
     /// turn, and the rockets' owner may then re-arrange them.
-    pub(super) fn fly(&mut self, target: NodeId, airfield: u8) -> Vec<Event> {
+    pub(super) fn fly(&mut self, target: NodeId, airfield: u8, log: &mut impl Journal) {
         let side = self.turn;
         let owner = side.opponent();
         let plane = self.army(side).plane_on(airfield);
-        let (Some(plane), true) = (plane, self.flight_possible()) else { return Vec::new() };
+        let (Some(plane), true) = (plane, self.flight_possible()) else { return };
         if !self.flight_targets().any(|node| node == target) {
-            return Vec::new();
+            return;
         }
         self.fresh = false;
         let player = side.seat();
-        let mut events = vec![
+        log.record(|| {
             Event::new(text::FLIGHT)
                 .seat("player", player)
                 .text("target", board::name(target))
-                .msg("from", text::AIRFIELDS[usize::from(airfield)]),
-        ];
+                .msg("from", text::AIRFIELDS[usize::from(airfield)])
+        });
         let arc = &board::ARCS[side.index()];
         let order: Vec<ArcItem> = if airfield == 0 {
             arc.iter().skip(1).copied().collect()
@@ -93,12 +93,12 @@ impl Tanks {
                 ArcItem::Rocket(k) => {
                     let k = usize::from(k);
                     self.armies[owner.index()].revealed[k] = true;
-                    events.push(
+                    log.record(|| {
                         Event::new(text::ROCKET_REVEALED)
                             .seat("owner", owner.seat())
                             .text("rocket", board::ROCKET_NAMES[owner.index()][k])
-                            .msg("label", rocket_label_id(labels[k])),
-                    );
+                            .msg("label", rocket_label_id(labels[k]))
+                    });
                     if labels[k] == RocketLabel::Hit {
                         shot_down = true;
                         break;
@@ -106,8 +106,10 @@ impl Tanks {
                 }
                 ArcItem::Airfield(far) => {
                     self.armies[side.index()].planes[plane] = PlaneSpot::Airfield(far);
-                    let event = Event::new(text::LANDED).seat("player", player);
-                    events.push(event.msg("airfield", text::AIRFIELDS[usize::from(far)]));
+                    log.record(|| {
+                        let event = Event::new(text::LANDED).seat("player", player);
+                        event.msg("airfield", text::AIRFIELDS[usize::from(far)])
+                    });
                 }
             }
         }
@@ -115,28 +117,29 @@ impl Tanks {
             let army = &mut self.armies[side.index()];
             army.planes[plane] = PlaneSpot::Lost;
             army.planes_lost += 1;
-            events.push(Event::new(text::SHOT_DOWN).seat("player", player));
+            log.record(|| Event::new(text::SHOT_DOWN).seat("player", player));
         }
         let victim = self.army(owner).tank_at(target);
         let bombed = passed && victim.is_some();
         if let (true, Some(victim)) = (bombed, victim) {
             self.armies[owner.index()].tanks[victim].destroy();
             self.progress = true;
-            let event = Event::new(text::BOMBED).seat("player", player);
-            events.push(event.seat("opponent", owner.seat()).text("node", board::name(target)));
+            log.record(|| {
+                let event = Event::new(text::BOMBED).seat("player", player);
+                event.seat("opponent", owner.seat()).text("node", board::name(target))
+            });
         } else {
-            let event = Event::new(text::SPARED).seat("player", player);
-            events.push(event.text("node", board::name(target)));
+            log.record(|| {
+                Event::new(text::SPARED).seat("player", player).text("node", board::name(target))
+            });
         }
         self.last_flight =
             Some(FlightView { side: side.id(), airfield, target, shot_down, bombed });
         self.last_move = None;
         if let Some(end) = ending::detect(&self.armies).or_else(|| self.close_turn()) {
-            events.extend(self.finish(end));
-            return events;
+            return self.finish(end, log);
         }
         self.phase = Phase::Rearrange(owner);
-        events
     }
 
     /// The rockets' owner, in private: keep, or put the odd label on another stand.
@@ -146,15 +149,14 @@ impl Tanks {
     }
 
     /// The owner has decided: labels go face down again and the owner's turn begins.
-    pub(super) fn rearranged(&mut self, owner: Side, odd: Option<u8>) -> Vec<Event> {
-        let mut events = match odd {
-            Some(odd) if odd < 3 => self.set_rockets(owner, odd),
-            Some(_) => return Vec::new(),
-            None => vec![self.rockets_event(owner)],
-        };
+    pub(super) fn rearranged(&mut self, owner: Side, odd: Option<u8>, log: &mut impl Journal) {
+        match odd {
+            Some(odd) if odd < 3 => self.set_rockets(owner, odd, log),
+            Some(_) => return,
+            None => log.record(|| self.rockets_event(owner)),
+        }
         self.armies[owner.index()].revealed = [false; 3];
-        events.push(Event::new(text::ROCKETS_READY).seat("player", owner.seat()));
-        events.extend(self.begin_turn(owner));
-        events
+        log.record(|| Event::new(text::ROCKETS_READY).seat("player", owner.seat()));
+        self.begin_turn(owner, log);
     }
 }

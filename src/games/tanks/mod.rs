@@ -36,7 +36,7 @@ pub use view::*;
 
 pub use self::army::Army;
 use crate::choice::{Choices, Offer};
-use crate::event::Event;
+use crate::event::{Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::registry::GameInfo;
 use crate::view::AnyView;
@@ -195,10 +195,11 @@ impl Tanks {
     /// from the tanks now on the field.
     #[doc(hidden)]
     pub fn start_turn(&mut self, side: Side) -> Vec<Event> {
-        if self.end.is_some() || matches!(self.phase, Phase::Setup) {
-            return Vec::new();
+        let mut events = Vec::new();
+        if self.end.is_none() && !matches!(self.phase, Phase::Setup) {
+            self.begin_turn(side, &mut events);
         }
-        self.begin_turn(side)
+        events
     }
 
     /// The seat that acts now for a turn-phase choice, if `seat` is it.
@@ -288,13 +289,13 @@ impl Game for Tanks {
     }
 
     fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
-        match actor {
-            Actor::Chance => self.apply_chance(action),
-            Actor::Seat(seat) => match self.acting(seat) {
-                Some(side) => self.apply_seat(side, action),
-                None => Vec::new(),
-            },
-        }
+        let mut events = Vec::new();
+        self.act(actor, action, &mut events);
+        events
+    }
+
+    fn play(&mut self, actor: Actor, action: &Action) {
+        self.act(actor, action, &mut Unrecorded);
     }
 
     /// The opponent's mines and rocket labels and every mine's label drawn anew (`secrets`).
@@ -303,10 +304,11 @@ impl Game for Tanks {
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {
-        let Some(side) = Side::from_seat(seat).filter(|_| self.end.is_none()) else {
-            return Vec::new();
-        };
-        self.finish(End::Resigned(side))
+        let mut events = Vec::new();
+        if let Some(side) = Side::from_seat(seat).filter(|_| self.end.is_none()) {
+            self.finish(End::Resigned(side), &mut events);
+        }
+        events
     }
 
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView {
@@ -331,40 +333,55 @@ impl Game for Tanks {
 
 /// Dispatch of actions to the module that owns their phase.
 impl Tanks {
-    fn apply_chance(&mut self, action: &Action) -> Vec<Event> {
-        match (self.phase, *action) {
-            (Phase::RandomSetup(side), Action::RandomMine(node)) => self.random_mine(side, node),
-            (Phase::RandomSetup(side), Action::RandomRockets(odd)) => {
-                self.random_rockets(side, odd)
+    /// Plays `action` of `actor`, telling `log` what happened.
+    fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
+        match actor {
+            Actor::Chance => self.apply_chance(action, log),
+            Actor::Seat(seat) => {
+                if let Some(side) = self.acting(seat) {
+                    self.apply_seat(side, action, log);
+                }
             }
-            (Phase::DealMines, Action::DealMines(labels)) => self.deal(labels),
-            (Phase::Dice, Action::Face(face)) if (1..=3).contains(&face) => self.rolled(face),
-            _ => Vec::new(),
         }
     }
 
-    fn apply_seat(&mut self, side: Side, action: &Action) -> Vec<Event> {
+    fn apply_chance(&mut self, action: &Action, log: &mut impl Journal) {
         match (self.phase, *action) {
-            (Phase::Setup, _) => self.apply_setup(side, action),
-            (Phase::Rearrange(owner), Action::Rockets(odd)) => self.rearranged(owner, Some(odd)),
-            (Phase::Rearrange(owner), Action::KeepRockets) => self.rearranged(owner, None),
+            (Phase::RandomSetup(side), Action::RandomMine(node)) => {
+                self.random_mine(side, node, log)
+            }
+            (Phase::RandomSetup(side), Action::RandomRockets(odd)) => {
+                self.random_rockets(side, odd, log)
+            }
+            (Phase::DealMines, Action::DealMines(labels)) => self.deal(labels, log),
+            (Phase::Dice, Action::Face(face)) if (1..=3).contains(&face) => self.rolled(face, log),
+            _ => {}
+        }
+    }
+
+    fn apply_seat(&mut self, side: Side, action: &Action, log: &mut impl Journal) {
+        match (self.phase, *action) {
+            (Phase::Setup, _) => self.apply_setup(side, action, log),
+            (Phase::Rearrange(owner), Action::Rockets(odd)) => {
+                self.rearranged(owner, Some(odd), log)
+            }
+            (Phase::Rearrange(owner), Action::KeepRockets) => self.rearranged(owner, None, log),
             (Phase::Act, Action::Roll) if self.rules.dice && self.rolls_left > 0 => {
                 self.phase = Phase::Dice;
                 self.fresh = false;
-                Vec::new()
             }
-            (Phase::Act, Action::TurnAround(tank)) => self.turn_around(usize::from(tank)),
-            (Phase::Act, Action::Fly { target, airfield }) => self.fly(target, airfield),
-            (Phase::Act, Action::Pass) => self.pass(),
+            (Phase::Act, Action::TurnAround(tank)) => self.turn_around(usize::from(tank), log),
+            (Phase::Act, Action::Fly { target, airfield }) => self.fly(target, airfield, log),
+            (Phase::Act, Action::Pass) => self.pass(log),
             (Phase::Act, Action::Move { tank, distance, turn }) if !self.rules.dice => {
-                self.drive(usize::from(tank), distance, turn)
+                self.drive(usize::from(tank), distance, turn, log)
             }
             (Phase::Pick(roll), Action::Move { tank, distance, turn }) if distance == roll => {
-                self.drive(usize::from(tank), distance, turn)
+                self.drive(usize::from(tank), distance, turn, log)
             }
-            (Phase::BringBack, Action::BringBack(circle)) => self.bring_back(Some(circle)),
-            (Phase::BringBack, Action::NoBringBack) => self.bring_back(None),
-            _ => Vec::new(),
+            (Phase::BringBack, Action::BringBack(circle)) => self.bring_back(Some(circle), log),
+            (Phase::BringBack, Action::NoBringBack) => self.bring_back(None, log),
+            _ => {}
         }
     }
 
@@ -381,11 +398,11 @@ impl Tanks {
         }
     }
 
-    fn finish(&mut self, end: End) -> Vec<Event> {
+    fn finish(&mut self, end: End, log: &mut impl Journal) {
         self.end = Some(end);
         self.phase = Phase::Over;
         self.rolls_left = 0;
-        ending::events(end, &self.armies)
+        log.record_all(|| ending::events(end, &self.armies));
     }
 }
 

@@ -16,7 +16,7 @@ use super::rules::RocketLabel;
 use super::text;
 use super::{Action, Phase, Tanks};
 use crate::choice::{Label, Offer};
-use crate::event::Event;
+use crate::event::{Event, Journal};
 
 /// Mines each side lays.
 pub const MINES: usize = 4;
@@ -105,7 +105,7 @@ impl Tanks {
         rockets.iter().position(|l| *l == odd).map(|k| k as u8)
     }
 
-    pub(super) fn apply_setup(&mut self, side: Side, action: &Action) -> Vec<Event> {
+    pub(super) fn apply_setup(&mut self, side: Side, action: &Action, log: &mut impl Journal) {
         let seat = side.seat();
         let army = &mut self.armies[side.index()];
         match *action {
@@ -115,38 +115,35 @@ impl Tanks {
                     && MINE_NODES[side.index()].contains(&node) =>
             {
                 army.lay_mine(node);
-                vec![mine_event(text::MINE_LAID, seat, node)]
+                log.record(|| mine_event(text::MINE_LAID, seat, node));
             }
-            Action::Unmine(node) => match army.mine_at(node) {
-                Some(k) => {
+            Action::Unmine(node) => {
+                if let Some(k) = army.mine_at(node) {
                     army.mines.remove(k);
-                    vec![mine_event(text::MINE_LIFTED, seat, node)]
+                    log.record(|| mine_event(text::MINE_LIFTED, seat, node));
                 }
-                None => Vec::new(),
-            },
-            Action::Rockets(odd) if odd < 3 => self.set_rockets(side, odd),
+            }
+            Action::Rockets(odd) if odd < 3 => self.set_rockets(side, odd, log),
             Action::RandomSetup => {
                 army.mines.clear();
                 self.phase = Phase::RandomSetup(side);
-                Vec::new()
             }
             Action::Confirm if army.mines.len() == MINES && army.rockets.is_some() => {
                 army.ready = true;
-                let events = vec![Event::new(text::READY).seat("player", seat)];
+                log.record(|| Event::new(text::READY).seat("player", seat));
                 if self.armies.iter().all(|a| a.ready) {
                     self.phase = Phase::DealMines;
                 }
-                events
             }
-            _ => Vec::new(),
+            _ => {}
         }
     }
 
     /// Puts the odd label on stand `odd` of `side` and tells its owner the result.
-    pub(super) fn set_rockets(&mut self, side: Side, odd: u8) -> Vec<Event> {
+    pub(super) fn set_rockets(&mut self, side: Side, odd: u8, log: &mut impl Journal) {
         let labels = self.rules.rocket_labels(odd);
         self.armies[side.index()].rockets = Some(labels);
-        vec![self.rockets_event(side)]
+        log.record(|| self.rockets_event(side));
     }
 
     /// The owner's private note of where each rocket label stands.
@@ -177,35 +174,34 @@ impl Tanks {
     }
 
     /// A random set-up lays its next mine.
-    pub(super) fn random_mine(&mut self, side: Side, node: NodeId) -> Vec<Event> {
+    pub(super) fn random_mine(&mut self, side: Side, node: NodeId, log: &mut impl Journal) {
         let army = &mut self.armies[side.index()];
         let valid = MINE_NODES[side.index()].contains(&node);
         if !valid || army.mines.len() >= MINES || army.mine_at(node).is_some() {
-            return Vec::new();
+            return;
         }
         army.lay_mine(node);
-        vec![mine_event(text::MINE_LAID, side.seat(), node)]
+        log.record(|| mine_event(text::MINE_LAID, side.seat(), node));
     }
 
     /// A random set-up ends with the rockets; the side is back at its set-up to confirm.
-    pub(super) fn random_rockets(&mut self, side: Side, odd: u8) -> Vec<Event> {
+    pub(super) fn random_rockets(&mut self, side: Side, odd: u8, log: &mut impl Journal) {
         if odd >= 3 || self.army(side).mines.len() < MINES {
-            return Vec::new();
+            return;
         }
         self.phase = Phase::Setup;
-        self.set_rockets(side, odd)
+        self.set_rockets(side, odd, log);
     }
 
     /// The chance outcome of the label deal: labels go under the mines; Red's turn begins.
-    pub(super) fn deal(&mut self, labels: [[MineLabel; 4]; 2]) -> Vec<Event> {
+    pub(super) fn deal(&mut self, labels: [[MineLabel; 4]; 2], log: &mut impl Journal) {
         for (army, labels) in self.armies.iter_mut().zip(labels) {
             for (mine, label) in army.mines.iter_mut().zip(labels) {
                 mine.label = Some(label);
             }
         }
-        let mut events = vec![Event::new(text::LABELS_DEALT)];
-        events.extend(self.begin_turn(Side::Red));
-        events
+        log.record(|| Event::new(text::LABELS_DEALT));
+        self.begin_turn(Side::Red, log);
     }
 }
 

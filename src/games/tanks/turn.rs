@@ -17,7 +17,7 @@ use super::text;
 use super::view::LastMove;
 use super::{Action, MineLabel, Phase, Tanks};
 use crate::choice::{Counted, Label, Offer};
-use crate::event::Event;
+use crate::event::{Event, Journal};
 
 /// The largest distance of the dice-free variant.
 pub const MAX_DISTANCE: u8 = 4;
@@ -25,8 +25,29 @@ pub const MAX_DISTANCE: u8 = 4;
 /// Button labels of the dice-free distances.
 const DISTANCE_LABELS: [&str; 5] = ["0", "1", "2", "3", "4"];
 
-/// Who stands on each circle, as the side to move sees it.
-struct Occupancy([Option<Occupant>; board::NODES]);
+/// Who stands on each circle, as the side to move sees it: a bit per circle for its own tanks
+/// and one for the opponent's (two words each to fill, where a table of every circle was 96
+/// bytes to clear — it is worked out several times per action of a random game).
+#[derive(Clone, Copy)]
+struct Occupancy {
+    own: u128,
+    opponent: u128,
+}
+
+const _: () = assert!(board::NODES <= 128, "a circle per bit");
+
+impl Occupancy {
+    fn at(&self, node: NodeId) -> Option<Occupant> {
+        let bit = 1u128 << node;
+        if self.own & bit != 0 {
+            Some(Occupant::Own)
+        } else if self.opponent & bit != 0 {
+            Some(Occupant::Opponent)
+        } else {
+            None
+        }
+    }
+}
 
 /// Who stands where, and what a turn may still do.
 impl Tanks {
@@ -49,16 +70,11 @@ impl Tanks {
     /// Who stands on every circle, seen from the side to move: worked out once per question,
     /// since a choice list plans many routes.
     fn occupancy(&self) -> Occupancy {
-        let mut map = [None; board::NODES];
-        for (side, who) in [(self.turn, Occupant::Own), (self.turn.opponent(), Occupant::Opponent)]
-        {
-            for (_, tank) in self.army(side).on_field() {
-                if let Some(node) = tank.node() {
-                    map[usize::from(node)] = Some(who);
-                }
-            }
-        }
-        Occupancy(map)
+        let circles = |side| {
+            let nodes = self.army(side).tanks.iter().filter_map(|tank| tank.node());
+            nodes.fold(0u128, |bits, node| bits | 1 << node)
+        };
+        Occupancy { own: circles(self.turn), opponent: circles(self.turn.opponent()) }
     }
 
     /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
@@ -71,7 +87,7 @@ impl Tanks {
         let field = self.army(self.turn).tanks[i].field();
         let plan = move |turn| {
             let (from, heading) = field?;
-            moves::plan(from, heading, distance, turn, |n| board.0[usize::from(n)])
+            moves::plan(from, heading, distance, turn, |n| board.at(n))
         };
         [false, true].into_iter().filter_map(move |turn| plan(turn).map(|r| (turn, r)))
     }
@@ -218,8 +234,7 @@ impl Tanks {
 /// The actions of a turn.
 impl Tanks {
     /// Starts `side`'s turn. A turn with nothing to do passes by itself (the guard counts it).
-    pub(super) fn begin_turn(&mut self, side: Side) -> Vec<Event> {
-        let mut events = Vec::new();
+    pub(super) fn begin_turn(&mut self, side: Side, log: &mut impl Journal) {
         let mut side = side;
         loop {
             self.turn = side;
@@ -235,12 +250,12 @@ impl Tanks {
             self.rolls_left = self.actors().count() as u8;
             if self.has_work() {
                 self.phase = Phase::Act;
-                return events;
+                return;
             }
-            events.push(Event::new(text::TURN_PASSES).seat("player", side.seat()));
+            log.record(|| Event::new(text::TURN_PASSES).seat("player", side.seat()));
             if let Some(end) = self.close_turn() {
-                events.extend(self.finish(end));
-                return events;
+                self.finish(end, log);
+                return;
             }
             side = side.opponent();
         }
@@ -260,49 +275,47 @@ impl Tanks {
     }
 
     /// The turn is over: the opponent's begins (unless the game ends).
-    fn end_turn(&mut self) -> Vec<Event> {
+    fn end_turn(&mut self, log: &mut impl Journal) {
         match self.close_turn() {
-            Some(end) => self.finish(end),
-            None => self.begin_turn(self.turn.opponent()),
+            Some(end) => self.finish(end, log),
+            None => self.begin_turn(self.turn.opponent(), log),
         }
     }
 
     /// After a finished action: the game may be over, the turn may go on, or it passes.
-    pub(super) fn carry_on(&mut self) -> Vec<Event> {
+    pub(super) fn carry_on(&mut self, log: &mut impl Journal) {
         if let Some(end) = ending::detect(&self.armies) {
-            return self.finish(end);
+            return self.finish(end, log);
         }
         if self.ground_work() {
             self.phase = Phase::Act;
-            Vec::new()
         } else {
-            self.end_turn()
+            self.end_turn(log)
         }
     }
 
     /// The die shows `face`: wait for a tank, or lose a roll no tank can use.
-    pub(super) fn rolled(&mut self, face: u8) -> Vec<Event> {
+    pub(super) fn rolled(&mut self, face: u8, log: &mut impl Journal) {
         self.last_roll = Some(face);
         let player = self.turn.seat();
-        let mut events = vec![Event::new(text::ROLLED).seat("player", player).int("roll", face)];
+        log.record(|| Event::new(text::ROLLED).seat("player", player).int("roll", face));
         let board = self.occupancy();
         if self.actors().any(|i| self.can_drive(&board, i, face)) {
             self.phase = Phase::Pick(face);
         } else {
-            events.push(Event::new(text::ROLL_LOST).seat("player", player).int("roll", face));
+            log.record(|| Event::new(text::ROLL_LOST).seat("player", player).int("roll", face));
             self.rolls_left = self.rolls_left.saturating_sub(1);
-            events.extend(self.carry_on());
+            self.carry_on(log);
         }
-        events
     }
 
-    pub(super) fn turn_around(&mut self, i: usize) -> Vec<Event> {
+    pub(super) fn turn_around(&mut self, i: usize, log: &mut impl Journal) {
         if i >= 4 || !self.turning_open() || !self.may_turn_around(i) {
-            return Vec::new();
+            return;
         }
         let turn_no = self.turns[self.turn.index()];
         let tank = &mut self.armies[self.turn.index()].tanks[i];
-        let Some((spot, heading)) = tank.field() else { return Vec::new() };
+        let Some((spot, heading)) = tank.field() else { return };
         tank.put(spot, heading.flipped());
         tank.turned_in = Some(turn_no);
         tank.acted = true;
@@ -311,35 +324,33 @@ impl Tanks {
             self.rolls_left -= 1;
         }
         let node = board::node(spot);
-        let mut events = vec![
-            Event::new(text::TURNED_AROUND)
-                .seat("player", self.turn.seat())
-                .text("node", board::name(node)),
-        ];
-        events.extend(self.carry_on());
-        events
+        let player = self.turn.seat();
+        log.record(|| {
+            Event::new(text::TURNED_AROUND).seat("player", player).text("node", board::name(node))
+        });
+        self.carry_on(log);
     }
 
     /// Nothing can drive, and neither a flight nor a turn-around is wanted: the turn ends.
-    pub(super) fn pass(&mut self) -> Vec<Event> {
+    pub(super) fn pass(&mut self, log: &mut impl Journal) {
         if !self.fresh || self.ground_work() || !(self.flight_possible() || self.any_turnable()) {
-            return Vec::new();
+            return;
         }
-        let mut events = vec![Event::new(text::TURN_PASSES).seat("player", self.turn.seat())];
-        events.extend(self.end_turn());
-        events
+        let player = self.turn.seat();
+        log.record(|| Event::new(text::TURN_PASSES).seat("player", player));
+        self.end_turn(log);
     }
 
     /// Drives tank `i` of the side to move `distance` circles (turning when `turn`).
-    pub(super) fn drive(&mut self, i: usize, distance: u8, turn: bool) -> Vec<Event> {
+    pub(super) fn drive(&mut self, i: usize, distance: u8, turn: bool, log: &mut impl Journal) {
         let dice = self.rules.dice;
         let distance_ok = if dice { self.rolls_left > 0 } else { self.distance_unused(distance) };
         if i >= 4 || !distance_ok || !self.actors().any(|a| a == i) {
-            return Vec::new();
+            return;
         }
         let board = self.occupancy();
         let Some((_, route)) = self.routes(&board, i, distance).find(|(t, _)| *t == turn) else {
-            return Vec::new();
+            return;
         };
         let side = self.turn;
         let (from, heading) = self.army(side).tanks[i].field().expect("an acting tank");
@@ -351,18 +362,20 @@ impl Tanks {
         }
         self.armies[side.index()].tanks[i].acted = true;
         let from_node = board::node(from);
-        let mut moved =
-            Event::new(if route.turned.is_some() { text::MOVED_TURNING } else { text::MOVED })
-                .seat("player", side.seat())
-                .text("from", board::name(from_node))
-                .text("to", board::name(board::node(route.end)))
-                .int("distance", distance);
-        if let Some(road) = route.turned {
-            moved = moved.text("road", board::ROAD_LETTERS[usize::from(road)]);
-        }
-        let mut events = vec![moved];
+        log.record(|| {
+            let moved =
+                Event::new(if route.turned.is_some() { text::MOVED_TURNING } else { text::MOVED })
+                    .seat("player", side.seat())
+                    .text("from", board::name(from_node))
+                    .text("to", board::name(board::node(route.end)))
+                    .int("distance", distance);
+            match route.turned {
+                Some(road) => moved.text("road", board::ROAD_LETTERS[usize::from(road)]),
+                None => moved,
+            }
+        });
         let mut path = vec![from_node];
-        let arrived = self.run(i, heading, &route, &mut path, &mut events);
+        let arrived = self.run(i, heading, &route, &mut path, log);
         self.last_move = Some(LastMove { side: side.id(), path });
         self.last_flight = None;
         // Decision 8: after an arrival the bring-back question comes first; only the instant
@@ -371,10 +384,9 @@ impl Tanks {
         let wipeout = matches!(ending::detect(&self.armies), Some(End::Wipeout(_)));
         if arrived && !wipeout && self.may_bring_back() {
             self.phase = Phase::BringBack;
-            return events;
+            return;
         }
-        events.extend(self.carry_on());
-        events
+        self.carry_on(log);
     }
 
     /// Drives `route` circle by circle: captures, the river, the opponent's mines (which may cut
@@ -386,7 +398,7 @@ impl Tanks {
         heading: super::Heading,
         route: &Route,
         path: &mut Vec<NodeId>,
-        events: &mut Vec<Event>,
+        log: &mut impl Journal,
     ) -> bool {
         let side = self.turn;
         let (own, opp) = (side.index(), side.opponent().index());
@@ -401,12 +413,16 @@ impl Tanks {
                 self.progress = true;
                 if route.stop == Stop::River {
                     self.armies[own].tanks[i].destroy();
-                    let event = Event::new(text::BOTH_OUT).seat("player", player);
-                    events.push(event.seat("opponent", opponent).text("node", name));
+                    log.record(|| {
+                        let event = Event::new(text::BOTH_OUT).seat("player", player);
+                        event.seat("opponent", opponent).text("node", name)
+                    });
                     return false;
                 }
-                let event = Event::new(text::CAPTURED).seat("player", player);
-                events.push(event.seat("opponent", opponent).text("node", name));
+                log.record(|| {
+                    let event = Event::new(text::CAPTURED).seat("player", player);
+                    event.seat("opponent", opponent).text("node", name)
+                });
             }
             self.armies[own].tanks[i].put(*spot, heading);
             if let Some(k) = self.armies[opp].mine_at(node) {
@@ -418,8 +434,10 @@ impl Tanks {
                     MineLabel::Stall => text::MINE_STALL,
                     MineLabel::Dud => text::MINE_DUD,
                 };
-                let event = Event::new(id).seat("player", player).seat("owner", opponent);
-                events.push(event.text("node", name));
+                log.record(|| {
+                    let event = Event::new(id).seat("player", player).seat("owner", opponent);
+                    event.text("node", name)
+                });
                 match label {
                     MineLabel::Kill => {
                         self.armies[own].tanks[i].destroy();
@@ -433,7 +451,7 @@ impl Tanks {
                 }
             }
         }
-        self.finish_route(i, heading, route.end, events)
+        self.finish_route(i, heading, route.end, log)
     }
 
     /// The tank stands at the end of its route: in the river, arrived, or simply there.
@@ -442,7 +460,7 @@ impl Tanks {
         i: usize,
         heading: super::Heading,
         end: Spot,
-        events: &mut Vec<Event>,
+        log: &mut impl Journal,
     ) -> bool {
         let side = self.turn;
         let node = board::node(end);
@@ -451,8 +469,9 @@ impl Tanks {
         army.tanks[i].put(end, heading);
         if board::is_destroyed_bridge(node) {
             army.tanks[i].skip = true;
-            let event = Event::new(text::IN_RIVER).seat("player", player);
-            events.push(event.text("node", board::name(node)));
+            log.record(|| {
+                Event::new(text::IN_RIVER).seat("player", player).text("node", board::name(node))
+            });
         }
         if !side.arrives_at(end) {
             return false;
@@ -461,8 +480,10 @@ impl Tanks {
         army.arrivals += 1;
         let count = army.arrivals;
         self.progress = true;
-        let event = Event::new(text::ARRIVED).seat("player", player);
-        events.push(event.text("node", board::name(node)).int("count", count));
+        log.record(|| {
+            let event = Event::new(text::ARRIVED).seat("player", player);
+            event.text("node", board::name(node)).int("count", count)
+        });
         true
     }
 
@@ -483,32 +504,33 @@ impl Tanks {
     }
 
     /// Brings a destroyed tank back onto `circle`, or declines; then the turn goes on.
-    pub(super) fn bring_back(&mut self, circle: Option<NodeId>) -> Vec<Event> {
+    pub(super) fn bring_back(&mut self, circle: Option<NodeId>, log: &mut impl Journal) {
         let side = self.turn;
         let player = side.seat();
-        let mut events = Vec::new();
         match circle {
             Some(node) => {
                 let Some(spot) =
                     self.free_big_circles().into_iter().find(|s| board::node(*s) == node)
                 else {
-                    return Vec::new();
+                    return;
                 };
                 let army = &mut self.armies[side.index()];
                 let Some(i) = army.tanks.iter().position(|t| t.place == super::Place::Destroyed)
                 else {
-                    return Vec::new();
+                    return;
                 };
                 let tank = &mut army.tanks[i];
                 tank.put(spot, side.forward());
                 tank.acted = true;
                 tank.turned_in = None;
-                let event = Event::new(text::BROUGHT_BACK).seat("player", player);
-                events.push(event.text("node", board::name(node)));
+                log.record(|| {
+                    Event::new(text::BROUGHT_BACK)
+                        .seat("player", player)
+                        .text("node", board::name(node))
+                });
             }
-            None => events.push(Event::new(text::NOT_BROUGHT_BACK).seat("player", player)),
+            None => log.record(|| Event::new(text::NOT_BROUGHT_BACK).seat("player", player)),
         }
-        events.extend(self.carry_on());
-        events
+        self.carry_on(log);
     }
 }

@@ -51,19 +51,20 @@ impl End {
 
 /// Whether `colour` has finished. `opponent` moves the pawns of the colour whose field it
 /// enters, none when that colour no longer moves (its player resigned).
-/// Asked for every colour after every turn, so it looks at the target field only (its cells
-/// are precomputed), never at the whole board.
+/// Asked for every colour after every turn, so it works on square sets: the target field's
+/// (precomputed) and each colour's pawns'.
 pub fn finished(position: &Position, colour: Colour, opponent: Option<Mover>) -> Option<End> {
     let other = board::opponent(colour);
     // The opponent's start field is the colour's target ground.
-    let field = GEOMETRY.field(other).iter().map(|at| usize::from(*at));
-    let home = field.clone().filter(|at| position.at(*at) == Some(colour)).count();
+    let field = GEOMETRY.field(other);
+    let (ours, theirs) = (position.pawn_set(colour), position.pawn_set(other));
+    let home = ours.intersection(field).len();
     if home == PAWNS {
         return Some(End::Home(colour));
     }
-    let full = field.clone().all(|at| position.at(at).is_some_and(|c| c == colour || c == other));
+    let full = ours.union(theirs).intersection(field) == field;
     let stuck = || {
-        let mut theirs = field.clone().filter(|at| position.at(*at) == Some(other));
+        let mut theirs = theirs.intersection(field).iter();
         theirs.all(|at| opponent.is_none_or(|m| !m.can_move(position, at)))
     };
     (home > 0 && full && stuck()).then_some(End::Jammed(colour))

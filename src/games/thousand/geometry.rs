@@ -11,6 +11,7 @@ use std::sync::LazyLock;
 
 use super::board::{self, COLOURS};
 use super::view::{Colour, Square};
+use crate::grid::FileSet;
 
 /// A square as its grid index, rank by rank from a1 (a1 = 0, b1 = 1, … k11 = 120).
 pub use crate::grid::{Index, index, square};
@@ -51,11 +52,9 @@ pub struct Geometry {
     steps: [Vec<Box<[u8]>>; COLOURS as usize],
     /// `hops[colour][from][d]`: the hop in direction `DIAGONALS[d]`, if the ground allows it.
     hops: [Vec<[Option<Hop>; 4]>; COLOURS as usize],
-    /// Grid indices file by file (a1, a2, … a11, b1, …), the order pawns are listed in.
-    file_order: [u8; CELLS],
-    /// `fields[colour]`: the grid indices of `colour`'s start field — its opponent's target,
-    /// which the end check looks at after every turn.
-    fields: [Box<[u8]>; COLOURS as usize],
+    /// `fields[colour]`: the squares of `colour`'s start field — its opponent's target, which
+    /// the end check looks at after every turn.
+    fields: [FileSet; COLOURS as usize],
 }
 
 pub static GEOMETRY: LazyLock<Geometry> = LazyLock::new(Geometry::build);
@@ -72,18 +71,13 @@ impl Geometry {
                 .map(|from| std::array::from_fn(|d| hop_of(&ground[c], c as Colour, from, d)))
                 .collect()
         });
-        let size = usize::from(board::SIZE);
         let fields = std::array::from_fn(|c| {
             let inside = |i: &usize| board::field_of(square(*i)) == Some(c as Colour);
-            (0..CELLS).filter(inside).map(|i| i as u8).collect()
+            let mut field = FileSet::default();
+            (0..CELLS).filter(inside).for_each(|i| field.insert(i));
+            field
         });
-        Geometry {
-            ground,
-            steps,
-            hops,
-            file_order: std::array::from_fn(|i| ((i % size) * size + i / size) as u8),
-            fields,
-        }
+        Geometry { ground, steps, hops, fields }
     }
 
     pub fn ground(&self, colour: Colour, at: Index) -> Ground {
@@ -98,13 +92,9 @@ impl Geometry {
         self.hops[usize::from(colour)][from][direction]
     }
 
-    pub fn file_order(&self) -> &[u8; CELLS] {
-        &self.file_order
-    }
-
-    /// The grid indices of `colour`'s start field.
-    pub fn field(&self, colour: Colour) -> &[u8] {
-        &self.fields[usize::from(colour)]
+    /// The squares of `colour`'s start field.
+    pub fn field(&self, colour: Colour) -> FileSet {
+        self.fields[usize::from(colour)]
     }
 }
 

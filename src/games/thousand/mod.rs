@@ -39,7 +39,7 @@ use self::geometry::{CELLS, index};
 use self::moves::Mover;
 use self::pad::{CHARGE, Pad};
 use crate::choice::{Choices, Label, Offer};
-use crate::event::{Arg, Event};
+use crate::event::{Arg, Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::registry::{GameInfo, SeatCounts};
 use crate::view::AnyView;
@@ -118,7 +118,7 @@ impl Thousand {
             return Err(format!("nobody plays colour {to_move} in this form"));
         }
         let mut game = Thousand::at(seating, position, to_move);
-        game.settle();
+        game.settle(&mut Unrecorded);
         Ok(game)
     }
 
@@ -130,7 +130,7 @@ impl Thousand {
             self.turns[usize::from(*colour)] = turns;
         }
         self.turn = turns * self.seating.colours().len() as u32;
-        self.settle();
+        self.settle(&mut Unrecorded);
         self
     }
 
@@ -210,16 +210,15 @@ impl Thousand {
     }
 
     /// "Colours are drawn by lot": hands them out the `n`-th way and announces who plays what.
-    fn draw(&mut self, n: u8) -> Vec<Event> {
+    fn draw(&mut self, n: u8, log: &mut impl Journal) {
         self.seating = Seating::drawn(self.seating.form, usize::from(n));
         self.drawn = true;
-        let colours = self.seating.colours().iter();
-        colours
-            .map(|c| {
+        for c in self.seating.colours() {
+            log.record(|| {
                 let corner = board::CORNERS[usize::from(*c)];
                 self.announce(text::SEAT_COLOUR, *c).text("corner", square_name(corner))
-            })
-            .collect()
+            });
+        }
     }
 
     /// How many pawns of `colour` could jump now.
@@ -293,6 +292,21 @@ impl Thousand {
                 };
                 out.offer(path, Action::Move { from, to });
             }
+        }
+    }
+
+    /// Plays `action` of `actor` if it is legal, telling `log` what happened.
+    fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
+        match (actor, *action) {
+            (Actor::Chance, Action::Draw(n)) if !self.drawn => self.draw(n, log),
+            (Actor::Seat(seat), _) if self.is_legal(seat, action) => match *action {
+                Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
+                    Some(direction) => self.hop(from, to, direction, log),
+                    None => self.step(from, to, log),
+                },
+                _ => self.stop(log),
+            },
+            _ => {}
         }
     }
 
@@ -373,17 +387,13 @@ impl Game for Thousand {
     }
 
     fn apply(&mut self, actor: Actor, action: &Action) -> Vec<Event> {
-        match (actor, *action) {
-            (Actor::Chance, Action::Draw(n)) if !self.drawn => self.draw(n),
-            (Actor::Seat(seat), _) if self.is_legal(seat, action) => match *action {
-                Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
-                    Some(direction) => self.hop(from, to, direction),
-                    None => self.step(from, to),
-                },
-                _ => self.stop(),
-            },
-            _ => Vec::new(),
-        }
+        let mut events = Vec::new();
+        self.act(actor, action, &mut events);
+        events
+    }
+
+    fn play(&mut self, actor: Actor, action: &Action) {
+        self.act(actor, action, &mut Unrecorded);
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {

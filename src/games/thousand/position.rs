@@ -10,9 +10,10 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{self, LETTERS, PAWNS};
+use super::board::{self, COLOURS, LETTERS, PAWNS};
 use super::geometry::{CELLS, GEOMETRY, Ground, Index, index, square};
 use super::view::{Colour, Square};
+use crate::grid::FileSet;
 
 /// Why a position text was refused.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -32,11 +33,26 @@ pub enum PositionError {
 #[serde(into = "String", try_from = "String")]
 pub struct Position {
     cells: [Option<Colour>; CELLS],
+    /// `listed[colour]`: the squares of that colour's pawns — the same facts as `cells`, kept
+    /// so that listing one colour's pawns (which move generation, the end check and the charge
+    /// for a missed jump do after every action) visits its nine pawns, not the whole grid.
+    listed: [FileSet; COLOURS as usize],
 }
 
 impl Position {
     pub fn empty() -> Position {
-        Position { cells: [None; CELLS] }
+        Position { cells: [None; CELLS], listed: [FileSet::default(); COLOURS as usize] }
+    }
+
+    /// Sets the pawn on grid index `at`, keeping `listed` in step.
+    fn put(&mut self, at: Index, colour: Option<Colour>) {
+        if let Some(old) = self.cells[at] {
+            self.listed[usize::from(old)].remove(at);
+        }
+        if let Some(new) = colour {
+            self.listed[usize::from(new)].insert(at);
+        }
+        self.cells[at] = colour;
     }
 
     /// Nine pawns of each of `colours` on their start fields.
@@ -44,7 +60,7 @@ impl Position {
         let mut position = Position::empty();
         for &colour in colours {
             for sq in board::field_squares(colour) {
-                position.cells[index(sq)] = Some(colour);
+                position.put(index(sq), Some(colour));
             }
         }
         position
@@ -62,28 +78,31 @@ impl Position {
     /// Moves the pawn on `from` to the free square `to`.
     pub fn move_pawn(&mut self, from: Square, to: Square) {
         debug_assert!(self.get(to).is_none(), "pawns never capture");
-        self.cells[index(to)] = self.cells[index(from)].take();
+        let colour = self.cells[index(from)];
+        self.put(index(from), None);
+        self.put(index(to), colour);
     }
 
     /// Every pawn with its square, file by file (a1, a2, … a11, b1, …): the order in which a
     /// player finds a square name among buttons.
     pub fn pawns(&self) -> impl Iterator<Item = (Square, Colour)> + '_ {
-        GEOMETRY.file_order().iter().filter_map(|&at| {
-            let at = usize::from(at);
-            self.cells[at].map(|colour| (square(at), colour))
-        })
+        let all = self.listed.iter().fold(FileSet::default(), |all, set| all.union(*set));
+        all.iter().filter_map(|at| self.cells[at].map(|colour| (square(at), colour)))
+    }
+
+    /// The squares of one colour's pawns, as a set.
+    pub fn pawn_set(&self, colour: Colour) -> FileSet {
+        self.listed.get(usize::from(colour)).copied().unwrap_or_default()
     }
 
     /// The squares of one colour's pawns, in the same order.
-    pub fn pawns_of(&self, colour: Colour) -> impl Iterator<Item = Square> + '_ {
-        self.pawns().filter(move |(_, c)| *c == colour).map(|(sq, _)| sq)
+    pub fn pawns_of(&self, colour: Colour) -> impl Iterator<Item = Square> + use<> {
+        self.pawn_set(colour).iter().map(square)
     }
 
     /// How many pawns of `colour` stand on ground `ground` (as that colour sees it).
     pub fn count_on(&self, colour: Colour, ground: Ground) -> usize {
-        (0..CELLS)
-            .filter(|at| self.cells[*at] == Some(colour) && GEOMETRY.ground(colour, *at) == ground)
-            .count()
+        self.pawns_of(colour).filter(|sq| GEOMETRY.ground(colour, index(*sq)) == ground).count()
     }
 
     /// Reads the text form, e.g. `Sa1 Sc3 Nk11`; tokens may be separated by spaces or commas.
@@ -108,7 +127,7 @@ impl Position {
             if counts[colour] > PAWNS {
                 return Err(PositionError::TooMany(letter));
             }
-            position.cells[index(sq)] = Some(colour as Colour);
+            position.put(index(sq), Some(colour as Colour));
         }
         Ok(position)
     }
@@ -148,6 +167,20 @@ mod tests {
         assert_eq!(start.pawns().count(), 36);
         let small = Position::parse("Nk11, sa1 Ee5").unwrap();
         assert_eq!(small.to_string(), "Sa1 Ee5 Nk11");
+    }
+
+    #[test]
+    fn the_pawn_lists_follow_the_grid() {
+        let mut position = Position::start(&[0, 2]);
+        position.move_pawn((2, 2), (3, 3));
+        for colour in 0..COLOURS {
+            let scanned: Vec<Square> = (0..CELLS)
+                .map(crate::grid::file_place)
+                .filter(|at| position.at(*at) == Some(colour))
+                .map(square)
+                .collect();
+            assert_eq!(position.pawns_of(colour).collect::<Vec<_>>(), scanned);
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::ending::{self, End, ROUNDS};
 use super::geometry::{GEOMETRY, Ground, index};
 use super::view::{Colour, MoveView, Square};
 use super::{Chain, Thousand, square_name, text};
-use crate::event::Event;
+use crate::event::{Event, Journal};
 use crate::game::Seat;
 
 impl Thousand {
@@ -22,41 +22,47 @@ impl Thousand {
     }
 
     /// A one-square step; charged when a pawn of the colour could have jumped (decision 5).
-    pub(super) fn step(&mut self, from: Square, to: Square) -> Vec<Event> {
+    pub(super) fn step(&mut self, from: Square, to: Square, log: &mut impl Journal) {
         let (colour, seat) = (self.to_move, self.mover_seat());
         let could_jump = self.could_jump(colour);
         let charge = self.pad.charge(self.turn + 1, seat, colour, could_jump);
         self.position.move_pawn(from, to);
-        let mut events = vec![
+        log.record(|| {
             self.announce(text::STEPPED, colour)
                 .text("from", square_name(from))
-                .text("to", square_name(to)),
-        ];
+                .text("to", square_name(to))
+        });
         if charge != 0 {
-            events.push(
+            log.record(|| {
                 self.announce(text::CHARGED, colour)
                     .int("cost", -charge)
-                    .int("pawns", i64::from(could_jump)),
-            );
+                    .int("pawns", i64::from(could_jump))
+            });
         }
-        events.extend(self.entered(colour, from, to));
+        self.entered(colour, from, to, log);
         self.last_move = Some(MoveView { colour, seat, path: vec![from, to], jump: false, charge });
-        self.end_turn(events)
+        self.end_turn(log)
     }
 
     /// One hop of a jump. The same player goes on choosing while a further hop in the same
     /// direction exists; the turn ends when none does.
-    pub(super) fn hop(&mut self, from: Square, to: Square, direction: usize) -> Vec<Event> {
+    pub(super) fn hop(
+        &mut self,
+        from: Square,
+        to: Square,
+        direction: usize,
+        log: &mut impl Journal,
+    ) {
         let (colour, seat) = (self.to_move, self.mover_seat());
         let over = ((from.0 + to.0) / 2, (from.1 + to.1) / 2);
         self.position.move_pawn(from, to);
-        let mut events = vec![
+        log.record(|| {
             self.announce(text::HOPPED, colour)
                 .text("from", square_name(from))
                 .text("over", square_name(over))
-                .text("to", square_name(to)),
-        ];
-        events.extend(self.entered(colour, from, to));
+                .text("to", square_name(to))
+        });
+        self.entered(colour, from, to, log);
         match (&mut self.last_move, self.chain) {
             (Some(last), Some(_)) => last.path.push(to),
             _ => {
@@ -67,72 +73,68 @@ impl Thousand {
         let again = self.mover(colour).hop(&self.position, index(to), direction).is_some();
         if again {
             self.chain = Some(Chain { at: to, direction });
-            events
         } else {
-            self.end_turn(events)
+            self.end_turn(log)
         }
     }
 
     /// "Stop here": the jump chain in progress ends where the pawn stands.
-    pub(super) fn stop(&mut self) -> Vec<Event> {
-        let Some(chain) = self.chain else { return Vec::new() };
-        let event =
-            self.announce(text::STOPPED, self.to_move).text("square", square_name(chain.at));
-        self.end_turn(vec![event])
+    pub(super) fn stop(&mut self, log: &mut impl Journal) {
+        let Some(chain) = self.chain else { return };
+        log.record(|| {
+            self.announce(text::STOPPED, self.to_move).text("square", square_name(chain.at))
+        });
+        self.end_turn(log)
     }
 
     /// A pawn landed on `to` (decision 6): a valued crossing goes on the pad, every time; a
     /// first arrival on the opponent's field is announced with the count.
-    fn entered(&mut self, colour: Colour, from: Square, to: Square) -> Vec<Event> {
+    fn entered(&mut self, colour: Colour, from: Square, to: Square, log: &mut impl Journal) {
         let seat = self.mover_seat();
-        let mut events = Vec::new();
         if let Some(points) = self.pad.enter(self.turn + 1, seat, colour, to) {
-            events.push(
+            log.record(|| {
                 self.announce(text::CROSSING, colour)
                     .text("square", square_name(to))
-                    .text("points", text::signed(points)),
-            );
+                    .text("points", text::signed(points))
+            });
         }
         let ground = |sq: Square| GEOMETRY.ground(colour, index(sq));
         if ground(from) != Ground::Target && ground(to) == Ground::Target {
-            let count = self.position.count_on(colour, Ground::Target);
-            events.push(
+            log.record(|| {
+                let count = self.position.count_on(colour, Ground::Target);
                 self.announce(text::ENTERED, colour)
                     .text("square", square_name(to))
-                    .int("count", count as i64),
-            );
+                    .int("count", count as i64)
+            });
         }
-        events
     }
 
     /// The turn of the colour to move is over: look for an end, else hand the turn on.
-    fn end_turn(&mut self, mut events: Vec<Event>) -> Vec<Event> {
+    fn end_turn(&mut self, log: &mut impl Journal) {
         self.chain = None;
         self.turns[usize::from(self.to_move)] += 1;
         self.turn += 1;
         let mover = self.to_move;
         if let Some(end) = self.detect(mover) {
-            events.extend(self.finish(end));
-            return events;
+            return self.finish(end, log);
         }
         self.to_move = self.next_colour(mover);
-        events.extend(self.seek_mover());
-        events
+        self.seek_mover(log);
     }
 
     /// Looks for an end the position already meets and, if none, makes sure the colour to move
     /// can move (for a game built from a position, and after a resignation).
-    pub(super) fn settle(&mut self) -> Vec<Event> {
+    pub(super) fn settle(&mut self, log: &mut impl Journal) {
         if self.end.is_some() {
-            return Vec::new();
+            return;
         }
         if let Some(end) = self.detect(self.to_move) {
-            return self.finish(end);
+            return self.finish(end, log);
         }
         if !self.playing(self.to_move) {
             self.to_move = self.next_colour(self.to_move);
         }
-        self.seek_mover()
+        self.seek_mover(log)
     }
 
     /// The colour after `colour` that still takes turns.
@@ -143,19 +145,16 @@ impl Thousand {
     /// From the colour to move on, every colour that cannot move passes (a turn each) until one
     /// can; the round limit may end the game on the way. Some colour can move, or
     /// [`Thousand::detect`] would have ended the game.
-    fn seek_mover(&mut self) -> Vec<Event> {
-        let mut events = Vec::new();
+    fn seek_mover(&mut self, log: &mut impl Journal) {
         while !self.mover(self.to_move).has_move(&self.position) {
-            events.push(self.announce(text::PASSED, self.to_move));
+            log.record(|| self.announce(text::PASSED, self.to_move));
             self.turns[usize::from(self.to_move)] += 1;
             self.turn += 1;
             if self.rounds_done() {
-                events.extend(self.finish(End::Rounds));
-                return events;
+                return self.finish(End::Rounds, log);
             }
             self.to_move = self.next_colour(self.to_move);
         }
-        events
     }
 
     /// Decision 7's ends, in its order: a colour that finished (the mover first), no colour
@@ -164,15 +163,15 @@ impl Thousand {
         let colours = self.seating.colours();
         let start = colours.iter().position(|c| *c == mover).unwrap_or(0);
         let in_turn_order = colours[start..].iter().chain(&colours[..start]).copied();
-        let playing: Vec<Colour> = in_turn_order.filter(|c| self.playing(*c)).collect();
-        for &colour in &playing {
+        let playing = in_turn_order.filter(|c| self.playing(*c));
+        for colour in playing.clone() {
             let opponent = super::board::opponent(colour);
             let blocker = self.playing(opponent).then(|| self.mover(opponent));
             if let Some(end) = ending::finished(&self.position, colour, blocker) {
                 return Some(end);
             }
         }
-        if playing.iter().all(|c| !self.mover(*c).has_move(&self.position)) {
+        if playing.into_iter().all(|c| !self.mover(c).has_move(&self.position)) {
             return Some(End::NoMove);
         }
         self.rounds_done().then_some(End::Rounds)
@@ -185,12 +184,14 @@ impl Thousand {
     }
 
     /// Ends the game with `end` and announces it with the final scoring.
-    fn finish(&mut self, end: End) -> Vec<Event> {
+    fn finish(&mut self, end: End, log: &mut impl Journal) {
         self.end = Some(end);
         self.chain = None;
-        let scores = self.scores();
-        let outcome = ending::outcome(end, &scores, &self.resigned);
-        ending::events(end, &self.seating, &scores, &outcome)
+        log.record_all(|| {
+            let scores = self.scores();
+            let outcome = ending::outcome(end, &scores, &self.resigned);
+            ending::events(end, &self.seating, &scores, &outcome)
+        });
     }
 
     /// `seat` gives up: its colours stop moving and their pawns stay where they stand. When one
@@ -200,13 +201,13 @@ impl Thousand {
         self.resigned.push(seat);
         let mut events = vec![Event::new(text::RESIGNED).seat("player", seat)];
         if self.seating.seats() - self.resigned.len() < 2 {
-            events.extend(self.finish(End::Resigned));
+            self.finish(End::Resigned, &mut events);
             return events;
         }
         if self.seating.seat_of(self.to_move) == Some(seat) {
             self.chain = None;
         }
-        events.extend(self.settle());
+        self.settle(&mut events);
         events
     }
 }
