@@ -6,15 +6,16 @@
 //! - **easy** plays the move its game's [`Heuristic::score`] likes best, ties broken at random;
 //! - **normal** and **strong** search ([`mcts`]): information-set Monte Carlo tree search with
 //!   a budget of iterations, short playouts guided by the heuristic, and the heuristic's
-//!   opinion of each move as a prior; strong has more iterations and more time.
+//!   opinion of each move, at the root and at every node the search opens, as a prior;
+//!   strong has more iterations and more time.
 //!
 //! The computer decides only on what its own seat may see: every look at the position goes
 //! through [`Game::determinize`], which redraws the secrets of the other seats. Given the same
 //! RNG it plays the same move, unless the search reaches its one use of a clock: a safety cap
 //! on the search time ([`Budget::time_limit`]), which keeps a move within the 200 ms.
-//! Tank Battle and «Воздушный бой» searches still reach it on a loaded machine while their
-//! `legal_actions` go through the labelled choices (docs/performance.md); tests that need the
-//! same move everywhere search with no cap.
+//! Tank Battle's strong search, whose every node weighs about a hundred moves, still reaches
+//! it on a loaded machine (docs/performance.md); tests that need the same move everywhere
+//! search with no cap.
 
 mod heuristic;
 pub mod mcts;
