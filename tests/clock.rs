@@ -614,18 +614,11 @@ fn under_the_computer_policy_a_computer_plays_the_absent_players_turn_in_every_g
 
 #[test]
 fn a_stand_in_computer_thinks_away_from_the_tick_and_the_absent_player_waits_for_it() {
-    use igroteka::app::{Action, App, AppConfig, Chat, Input};
+    use common::group_input as input;
+    use igroteka::app::{Action, App, AppConfig};
     use igroteka::table::ChatId;
     let store = SledStore::temporary().unwrap();
     let mut app = App::new(store.clone(), AppConfig::default());
-    let chat = Chat { id: "g".into(), private: false, thread: None, server: None };
-    let input = |user: &str, now: u64, action: Action| Input {
-        platform: Platform::Console,
-        chat: chat.clone(),
-        user: common::user(user),
-        now,
-        action,
-    };
     let command = |line: &str| {
         let mut words = line.split_whitespace().map(String::from);
         Action::Command { name: words.next().unwrap(), args: words.collect() }

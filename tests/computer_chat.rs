@@ -5,7 +5,7 @@
 mod common;
 
 use common::{Chatroom, answer, group_message, table};
-use igroteka::app::{Action, App, AppConfig, Dest, Effect, Input};
+use igroteka::app::{Action, App, AppConfig, Dest, Effect};
 use igroteka::store::{SledStore, Store};
 use igroteka::table::{ChatId, Platform, Status};
 
@@ -118,14 +118,7 @@ fn a_stale_computer_answer_changes_nothing_and_a_restart_takes_the_turn_up_again
     let dir = tempfile::tempdir().unwrap();
     let store = SledStore::open(dir.path(), 8 << 20).unwrap();
     let mut app = App::new(store.clone(), AppConfig::default());
-    let chat = igroteka::app::Chat { id: "g".into(), private: false, thread: None, server: None };
-    let input = |user: &str, now: u64, action: Action| Input {
-        platform: Platform::Console,
-        chat: chat.clone(),
-        user: common::user(user),
-        now,
-        action,
-    };
+    let input = common::group_input;
     let command = |name: &str, args: &[&str]| Action::Command {
         name: name.into(),
         args: args.iter().map(|a| a.to_string()).collect(),

@@ -7,7 +7,30 @@ mod support;
 use std::time::Duration;
 
 use support::play::press;
-use support::{Emulator, TestUser, spawn_bot_with};
+use support::{Emulator, Sent, TestUser, spawn_bot_with};
+
+/// `user` opens `game` in `chat`, seats a computer of `level` and starts; the lobby as it was
+/// when Start was pressed.
+fn start_against_a_computer(
+    emulator: &Emulator,
+    chat: i64,
+    user: &TestUser,
+    game: &str,
+    level: &str,
+) -> Sent {
+    let mark = emulator.with(|s| s.next_message);
+    emulator.say(chat, None, user, &format!("/play {game}"));
+    let lobby = emulator.expect(chat, mark, "New game");
+    let add = lobby.key(&format!("🤖 + {level}")).and_then(|k| k.data.clone());
+    assert!(!press(emulator, user, &lobby, &add.expect("an add-computer button")).alert);
+    let seated = format!("🤖 Computer 1 ({level})");
+    let lobby = emulator.wait("the computer in the lobby", Duration::from_secs(30), |s| {
+        s.messages.iter().find(|m| m.id == lobby.id && m.plain().contains(&seated)).cloned()
+    });
+    let start = lobby.key("Start").and_then(|k| k.data.clone()).expect("a Start button");
+    assert!(!press(emulator, user, &lobby, &start).alert);
+    lobby
+}
 
 #[test]
 fn a_person_plays_tank_battle_against_a_computer_in_a_group() {
@@ -18,19 +41,7 @@ fn a_person_plays_tank_battle_against_a_computer_in_a_group() {
     let quick = [("IGROTEKA_COMPUTER_PAUSE_MS", "300")];
     let _bot = spawn_bot_with(&emulator, &dir.path().join("data"), &quick);
     let alice = TestUser::new(3001, "Alice");
-    let mark = emulator.with(|s| s.next_message);
-    emulator.say(chat, None, &alice, "/play tank-battle");
-    let lobby = emulator.expect(chat, mark, "New game");
-    let add = lobby.key("🤖 + easy").and_then(|k| k.data.clone()).expect("an add-computer button");
-    assert!(!press(&emulator, &alice, &lobby, &add).alert);
-    let lobby = emulator.wait("the computer in the lobby", Duration::from_secs(30), |s| {
-        s.messages
-            .iter()
-            .find(|m| m.id == lobby.id && m.plain().contains("🤖 Computer 1 (easy)"))
-            .cloned()
-    });
-    let start = lobby.key("Start").and_then(|k| k.data.clone()).expect("a Start button");
-    assert!(!press(&emulator, &alice, &lobby, &start).alert);
+    start_against_a_computer(&emulator, chat, &alice, "tank-battle", "easy");
 
     // Alice presses the first button of each new board of hers (a tank, then its square);
     // between her moves the computer answers by itself.
@@ -65,20 +76,8 @@ fn a_person_plays_tanks_against_a_computer_in_the_private_chat() {
     let _bot = spawn_bot_with(&emulator, &dir.path().join("data"), &quick);
     let alice = TestUser::new(3101, "Alice");
     let chat = alice.id;
-    let mark = emulator.with(|s| s.next_message);
-    emulator.say(chat, None, &alice, "/play tanks");
-    let lobby = emulator.expect(chat, mark, "New game");
+    let lobby = start_against_a_computer(&emulator, chat, &alice, "tanks", "normal");
     assert!(lobby.key("Join").is_none(), "nobody else can join a private chat");
-    let add = lobby.key("🤖 + normal").and_then(|k| k.data.clone()).expect("an add button");
-    assert!(!press(&emulator, &alice, &lobby, &add).alert);
-    let lobby = emulator.wait("the computer in the lobby", Duration::from_secs(30), |s| {
-        s.messages
-            .iter()
-            .find(|m| m.id == lobby.id && m.plain().contains("🤖 Computer 1 (normal)"))
-            .cloned()
-    });
-    let start = lobby.key("Start").and_then(|k| k.data.clone()).expect("a Start button");
-    assert!(!press(&emulator, &alice, &lobby, &start).alert);
 
     // Her secret set-up is on the chat's one board, a picture of her own view.
     for label in ["random set-up", "ready"] {

@@ -186,6 +186,13 @@ pub fn buttons_of(message: &Message) -> Vec<(String, String)> {
         .collect()
 }
 
+/// An input to an `App` driven directly (without a [`Chatroom`]): `action` by `name` at `now`,
+/// in the group chat `g`.
+pub fn group_input(name: &str, now: u64, action: Action) -> Input {
+    let chat = Chat { id: "g".into(), private: false, thread: None, server: None };
+    Input { platform: Platform::Console, chat, user: user(name), now, action }
+}
+
 /// The answer text of a press, if any.
 pub fn answer(effects: &[Effect]) -> Option<(String, bool)> {
     effects.iter().find_map(|e| match e {
