@@ -311,8 +311,8 @@ impl Table {
         Ok(&**self.game()?)
     }
 
-    /// Who acts now; `Over` before the start.
-    /// Who acts now; nobody once the table is aborted, whatever the game says.
+    /// Who acts now; `Over` before the start, and once the table is aborted, whatever the game
+    /// says.
     pub fn to_move(&mut self) -> ToMove {
         if self.status == Status::Aborted {
             return ToMove::Over;
