@@ -500,7 +500,13 @@ impl Table {
     /// Whether a person is still in play: when the last one resigns or is removed, computers
     /// do not play on alone.
     pub fn has_person_in_play(&self) -> bool {
-        self.seats_in_play().any(|seat| !self.is_computer(seat))
+        self.people_in_play().next().is_some()
+    }
+
+    /// The seats still in the game that people hold: the ones who can vote, pause or be
+    /// waited for (a computer presses no button).
+    pub fn people_in_play(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.seats_in_play().filter(|seat| !self.is_computer(*seat))
     }
 
     /// Marks the table aborted.

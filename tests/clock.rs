@@ -679,3 +679,62 @@ fn a_stand_in_computer_thinks_away_from_the_tick_and_the_absent_player_waits_for
     assert!(after.stand_in.is_empty(), "the stand-in is over with the turn");
     assert!(!after.to_move().includes(absent), "the other player's turn");
 }
+
+/// Opens a lobby of `game` with `people` (the first creates it) and one easy computer, and
+/// starts it; the computer's turns are played as soon as they come.
+fn start_with_a_computer(room: &mut Chatroom, game: &str, people: &[&str]) {
+    room.send(people[0], &format!("/play {game}"));
+    for p in &people[1..] {
+        let join = room.button("Join").expect("a Join button");
+        room.press(p, &join);
+    }
+    let add = room.button("🤖 + easy").expect("an add-computer button");
+    room.press(people[0], &add);
+    let start = room.button("Start").expect("a Start button");
+    room.press(people[0], &start);
+    assert_eq!(table(room).status, Status::Playing);
+}
+
+/// The name of the person `user` (the rooms' users are their names in lower case).
+fn name_of(user: &str) -> &'static str {
+    ["Alice", "Bob"].into_iter().find(|n| n.to_lowercase() == user).expect("Alice or Bob")
+}
+
+#[test]
+fn a_computer_does_not_vote_so_the_one_other_person_decides() {
+    let mut room = Chatroom::temporary();
+    start_with_a_computer(&mut room, "aeroplane timeout=vote turn=1h", &["Alice", "Bob"]);
+    let (seat, user) = mover(&room);
+    let absent = name_of(&user);
+    let voter = if absent == "Alice" { "Bob" } else { "Alice" };
+    tick_to_deadline(&mut room);
+    let board = room.latest_text();
+    assert!(board.contains(&format!("Remove {absent} from the game, or wait")), "{board}");
+    assert!(board.contains("0 of 1 voted"), "the computer is not counted: {board}");
+    room.press(voter, &room.button(&format!("Remove {absent}")).expect("a Remove button"));
+    let board = room.latest_text();
+    assert!(board.contains(&format!("The players voted: {absent} is removed")), "{board}");
+    let after = table(&room);
+    assert_eq!(after.resigned, vec![seat], "one person's vote was a majority");
+    assert_eq!(after.status, Status::Playing, "{voter} plays on against the computer");
+}
+
+#[test]
+fn alone_with_computers_no_vote_opens_and_one_pause_stops_the_clock() {
+    let mut room = Chatroom::temporary();
+    start_with_a_computer(&mut room, "tank-battle timeout=vote turn=1h", &["Alice"]);
+    assert_eq!(mover(&room).1, "alice", "the computer's turns are played at once");
+    let before = table(&room);
+    let effects = tick_to_deadline(&mut room);
+    let board = group_texts(&effects).join("\n");
+    assert!(board.contains("ran out of time") && board.contains("played for them"), "{board}");
+    assert!(room.button("Remove").is_none(), "no vote nobody could cast: {board}");
+    let after = table(&room);
+    assert_eq!(after.clock.vote, None);
+    assert!(after.log_len() > before.log_len(), "her turn was played");
+    assert_eq!(after.status, Status::Playing);
+
+    let paused = format!("{:?}", room.send("Alice", "/pause"));
+    assert!(paused.contains("the clock is stopped"), "the computer has no say: {paused}");
+    assert!(table(&room).clock.is_paused());
+}

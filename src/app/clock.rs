@@ -41,7 +41,7 @@ impl<S: Store> App<S> {
         Ok(self.store.pref(&vacation_key(platform, user))?.and_then(|v| v.parse().ok()))
     }
 
-    /// `/pause`: the clock of this game stops when every player has asked.
+    /// `/pause`: the clock of this game stops when every person playing has asked.
     pub(super) fn pause(&mut self, ctx: &Ctx) -> Result<Vec<Effect>, StoreError> {
         let Some((mut table, seat)) = self.seated_in_game(ctx)? else {
             return Ok(self.reply(ctx, "no-game-here", &[]));
@@ -53,7 +53,10 @@ impl<S: Store> App<S> {
         if !table.clock.pause_votes.contains(&seat) {
             table.clock.pause_votes.push(seat);
         }
-        let (votes, players) = (table.clock.pause_votes.len(), table.players.len());
+        // Every person in the game must agree; a computer has no say.
+        let people: Vec<Seat> = table.people_in_play().collect();
+        let votes = table.clock.pause_votes.iter().filter(|s| people.contains(s)).count();
+        let players = people.len();
         let lang = self.table_lang(&table);
         let text = if votes >= players {
             table.clock.pause(ctx.input.now);
@@ -249,11 +252,12 @@ impl<S: Store> App<S> {
             let missed = table.clock.misses.get(&seat).copied().unwrap_or(0) + 1;
             let remove =
                 rules.policy == Policy::Remove || rules.misses.is_some_and(|most| missed >= most);
-            // A vote opens for one player at a time; one whose vote ran its course unsettled
-            // has the turn played for them.
+            // A vote opens for one player at a time, and only when another person can cast it;
+            // one whose vote ran its course unsettled, or who has only computers left to
+            // decide, has the turn played for them.
             let vote = rules.policy == Policy::Vote
                 && table.clock.vote.is_none()
-                && !table.seats_in_play().all(|s| s == seat);
+                && table.people_in_play().any(|s| s != seat);
             if remove {
                 events.push(Event::new("clock-removed").seat("player", seat));
                 let resigned = table.resign(seat, now).map_err(corrupt)?;

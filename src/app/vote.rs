@@ -17,9 +17,10 @@ use crate::game::Seat;
 use crate::store::{Store, StoreError};
 use crate::table::Table;
 
-/// The seats that may vote on `vote`: everyone still in the game but the player voted on.
+/// The seats that may vote on `vote`: every person still in the game but the player voted on
+/// (a computer casts no vote, so counting it would leave a vote no one can settle).
 pub(super) fn voters(table: &Table, vote: &RemovalVote) -> Vec<Seat> {
-    table.seats_in_play().filter(|seat| *seat != vote.seat).collect()
+    table.people_in_play().filter(|seat| *seat != vote.seat).collect()
 }
 
 impl<S: Store> App<S> {
