@@ -92,6 +92,14 @@ impl FileSet {
         self.0 & 1 << file_place(at) != 0
     }
 
+    /// Every square moved `distance` steps of `(file, rank)` at once — one shift, since a step
+    /// changes a square's file-order place by `11 × file step + rank step`. Only for a set
+    /// whose squares all land on the board (a precomputed "may move this way from here").
+    pub fn shifted(self, (file, rank): (i8, i8), distance: i8) -> FileSet {
+        let by = (i32::from(SIZE) * i32::from(file) + i32::from(rank)) * i32::from(distance);
+        FileSet(if by >= 0 { self.0 << by } else { self.0 >> -by })
+    }
+
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
