@@ -131,15 +131,36 @@ impl Iterator for FileSetIter {
     }
 }
 
+const CELLS: usize = (SIZE as usize) * (SIZE as usize);
+
+/// `PLACE_DISTANCES[a][b]`: the king's distance between the squares with file-order places `a`
+/// and `b` (the larger of their file and rank distances), for [`Ray::reach`] — one load
+/// instead of two divisions by 11. Built at compile time.
+static PLACE_DISTANCES: [[u8; CELLS]; CELLS] = {
+    let size = SIZE as usize;
+    let mut table = [[0; CELLS]; CELLS];
+    let mut a = 0;
+    while a < CELLS {
+        let mut b = 0;
+        while b < CELLS {
+            let files = (a / size).abs_diff(b / size);
+            let ranks = (a % size).abs_diff(b % size);
+            table[a][b] = if files > ranks { files } else { ranks } as u8;
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+};
+
 /// A straight line of squares leading away from a square, nearest first — the squares a
 /// sliding piece could pass on an empty board — kept both as the list and as a [`FileSet`].
 ///
 /// The set answers "how far can the piece slide?" without walking: the squares of a straight
 /// line have file-order places that only grow or only shrink with the distance (a step changes
 /// the place by `11 × file step + rank step`), so the first piece met along the ray is the
-/// lowest or the highest bit of `set ∩ occupied`, found with one count of zeros, and its
-/// distance is the larger of its file and rank distances. (No bit count: the portable x86-64
-/// target has no `popcnt`, and a bit count in software costs more than the rest.) Random play
+/// lowest or the highest bit of `set ∩ occupied`, found with one count of zeros, and the
+/// squares before it are its distance less one, looked up in `PLACE_DISTANCES`. Random play
 /// counts a side's moves this way, ray by ray, and builds only the one it draws.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Ray {
@@ -182,11 +203,9 @@ impl Ray {
             return self.squares.len();
         }
         let place = if self.ascending { met.trailing_zeros() } else { 127 - met.leading_zeros() };
-        let from = u32::from(self.from);
-        let (size, distance) = (u32::from(SIZE), |a: u32, b: u32| a.abs_diff(b));
-        let away = distance(place / size, from / size).max(distance(place % size, from % size));
+        let away = PLACE_DISTANCES[usize::from(self.from)][place as usize];
         let captures = (capturable.0 >> place) & 1;
-        (away - 1) as usize + captures as usize
+        usize::from(away - 1) + captures as usize
     }
 }
 
