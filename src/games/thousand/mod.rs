@@ -78,6 +78,13 @@ struct Chain {
     direction: usize,
 }
 
+/// A legal `Move`: a hop (a jump's first or next) along `DIAGONALS[d]`, or a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MoveKind {
+    Hop(usize),
+    Step,
+}
+
 /// A game of «Tysiąc na szachownicy».
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Thousand {
@@ -258,13 +265,20 @@ impl Thousand {
         }
     }
 
+    /// What a `Move` from `from` to `to` of `colour` is, if it is legal: a hop in some
+    /// direction or a step. Asked once per action played, for its legality and its kind both.
+    fn move_kind(&self, colour: Colour, from: Square, to: Square) -> Option<MoveKind> {
+        if let Some(direction) = self.hop_direction(colour, from, to) {
+            return Some(MoveKind::Hop(direction));
+        }
+        let step = self.chain.is_none()
+            && self.position.get(from) == Some(colour)
+            && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to));
+        step.then_some(MoveKind::Step)
+    }
+
     fn is_legal_move(&self, colour: Colour, from: Square, to: Square) -> bool {
-        let step = || {
-            self.chain.is_none()
-                && self.position.get(from) == Some(colour)
-                && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to))
-        };
-        self.hop_direction(colour, from, to).is_some() || step()
+        self.move_kind(colour, from, to).is_some()
     }
 
     /// The moves of `colour`, which moves now: inside a jump chain the next hop and Stop, else
@@ -333,13 +347,15 @@ impl Thousand {
     fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
         match (actor, *action) {
             (Actor::Chance, Action::Draw(n)) if !self.drawn => self.draw(n, log),
-            (Actor::Seat(seat), _) if self.is_legal(seat, action) => match *action {
-                Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
-                    Some(direction) => self.hop(from, to, direction, log),
-                    None => self.step(from, to, log),
-                },
-                _ => self.stop(log),
-            },
+            (Actor::Seat(seat), Action::Move { from, to }) => {
+                let kind = self.acting(seat).and_then(|colour| self.move_kind(colour, from, to));
+                match kind {
+                    Some(MoveKind::Hop(direction)) => self.hop(from, to, direction, log),
+                    Some(MoveKind::Step) => self.step(from, to, log),
+                    None => {}
+                }
+            }
+            (Actor::Seat(seat), Action::Stop) if self.acting(seat).is_some() => self.stop(log),
             _ => {}
         }
     }
