@@ -114,6 +114,14 @@ impl FileSet {
     }
 }
 
+impl FromIterator<Index> for FileSet {
+    fn from_iter<I: IntoIterator<Item = Index>>(indices: I) -> FileSet {
+        let mut set = FileSet::default();
+        indices.into_iter().for_each(|at| set.insert(at));
+        set
+    }
+}
+
 /// The grid indices of a [`FileSet`], in file order.
 #[derive(Debug, Clone)]
 pub struct FileSetIter(u128);
@@ -177,8 +185,7 @@ impl Ray {
     /// away from it, nearest first.
     pub fn new(from: Index, squares: impl IntoIterator<Item = Index>) -> Ray {
         let squares: Box<[u8]> = squares.into_iter().map(|at| at as u8).collect();
-        let mut set = FileSet::default();
-        squares.iter().for_each(|at| set.insert(usize::from(*at)));
+        let set = squares.iter().map(|at| usize::from(*at)).collect();
         let from = file_place(from);
         let ascending = squares.first().is_none_or(|at| file_place(usize::from(*at)) > from);
         Ray { squares, set, from: from as u8, ascending }

@@ -59,13 +59,7 @@ impl Geometry {
                 rays_for(true, true),
             ],
             base: std::array::from_fn(|i| board::base_of(square(i))),
-            zone: (0..CELLS).filter(|i| board::is_zone(square(*i))).fold(
-                FileSet::default(),
-                |mut set, i| {
-                    set.insert(i);
-                    set
-                },
-            ),
+            zone: (0..CELLS).filter(|i| board::is_zone(square(*i))).collect(),
         }
     }
 

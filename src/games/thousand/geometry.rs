@@ -72,13 +72,8 @@ impl Geometry {
             (0..CELLS).map(|from| step_targets(&ground[c], c as Colour, from)).collect()
         });
         let step_sets = std::array::from_fn(|c| {
-            let set = |targets: &Box<[u8]>| {
-                targets.iter().fold(FileSet::default(), |mut set, to| {
-                    set.insert(usize::from(*to));
-                    set
-                })
-            };
-            steps[c].iter().map(set).collect()
+            let set = |targets: &[u8]| targets.iter().map(|to| usize::from(*to)).collect();
+            steps[c].iter().map(|targets| set(targets)).collect()
         });
         let hops: [Vec<[Option<Hop>; 4]>; 4] = std::array::from_fn(|c| {
             (0..CELLS)
@@ -86,19 +81,10 @@ impl Geometry {
                 .collect()
         });
         let hop_from = std::array::from_fn(|c| {
-            std::array::from_fn(|d| {
-                let allowed = |from: &usize| hops[c][*from][d].is_some();
-                (0..CELLS).filter(allowed).fold(FileSet::default(), |mut set, from| {
-                    set.insert(from);
-                    set
-                })
-            })
+            std::array::from_fn(|d| (0..CELLS).filter(|from| hops[c][*from][d].is_some()).collect())
         });
         let fields = std::array::from_fn(|c| {
-            let inside = |i: &usize| board::field_of(square(*i)) == Some(c as Colour);
-            let mut field = FileSet::default();
-            (0..CELLS).filter(inside).for_each(|i| field.insert(i));
-            field
+            (0..CELLS).filter(|i| board::field_of(square(*i)) == Some(c as Colour)).collect()
         });
         Geometry { ground, steps, step_sets, hops, hop_from, fields }
     }
