@@ -4,10 +4,11 @@
 //! fixtures run on.
 //!
 //! Two surfaces are played: the simulator, the random playouts and perft run on the fast,
-//! unlabelled one (`legal_actions`, `play`), which search needs by the thousands of games a
-//! second; the property checks run on the labelled one the table uses (`choices` through
-//! `apply_checked`), so what players are offered is what is checked. `tests/fast_surface.rs`
-//! holds the two to the same actions and states.
+//! unlabelled one (`legal_actions`, `play`, and for a random pick `random_legal_action`, which
+//! need not list at all), which search needs by the thousands of games a second; the property
+//! checks run on the labelled one the table uses (`choices` through `apply_checked`), so what
+//! players are offered is what is checked. `tests/fast_surface.rs` holds the two to the same
+//! actions, draws and states.
 
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
