@@ -8,11 +8,11 @@
 //! commanders, which block lines there and cannot be destroyed.
 //!
 //! So a tank's moves along one ray are a count: the free squares before the first tank met
-//! ([`Ray::reach`], a few bit operations on the position's square sets), plus one for a capture.
-//! [`Reach`] holds a tank's eight counts. Listing its destinations reads the first `count`
-//! squares of each ray; random play adds up the counts of a side's tanks, draws an index and
-//! builds that one move ([`Counted`]) — the ~100 moves of a ply are never
-//! listed, and the list and the draw cannot disagree, since both read the same counts.
+//! ([`Ray::reach`], a few bit operations on the position's square sets), plus one for a
+//! capture. [`Reach`] holds a tank's eight counts. Listing its destinations reads the first
+//! `count` squares of each ray; random play adds up the counts of a side's tanks, draws an
+//! index and builds that one move ([`Counted`]) — the ~100 moves of a ply are never listed,
+//! and the list and the draw cannot disagree, since both read the same counts.
 //!
 //! [`Geometry`]: super::geometry::Geometry
 

@@ -7,6 +7,13 @@
 //! free square behind it. "Another player" is the seat, not the colour, since in the two-colour
 //! form a player's two colours never jump each other. Jump chains keep one direction, so a
 //! chain's next hop is [`Mover::hop`] again in the direction of the first.
+//!
+//! The rules ask about all of a colour's pawns after every action — which could jump (the
+//! charge for a step), whether any can move, how many moves each has (a random draw) — so
+//! those answers come from square sets: [`Mover::hoppers`] finds every pawn's hops along one
+//! diagonal with two shifts of the colour's pawn set, and a pawn's free steps are its step
+//! targets less the occupied squares. Only the pawn a move is built for is walked square by
+//! square ([`Mover::destinations`]).
 
 use super::geometry::{DIAGONALS, GEOMETRY, Index, index, square};
 use super::position::Position;
