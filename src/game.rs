@@ -166,6 +166,30 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         out.extend(self.choices(seat).options.into_iter().map(|choice| choice.action));
     }
 
+    /// One of `seat`'s legal actions drawn uniformly at random, or `None` when it has none:
+    /// exactly `legal_actions(seat)[rng::below(len)]`, the same action from the same RNG state
+    /// and the same RNG state after it (`tests/fast_surface.rs` checks this at every step), so
+    /// random games stay the same games however a game answers.
+    ///
+    /// Random play needs one action, not the list: a game whose list is long and costly to
+    /// build (Tank Battle's ~100 queen moves a ply, «Аэрофото»'s ~150 flights) overrides this
+    /// to *count* its actions cheaply, draw the index, and build only the action at it. One
+    /// method rather than a pair `count` / `nth` because the two usually share work a game
+    /// would otherwise do twice (which pieces can move, each one's count), and a game keeps
+    /// that on the stack between them. The default lists into `scratch`, a buffer the caller
+    /// keeps from call to call, and draws from it.
+    fn random_legal_action(
+        &self,
+        seat: Seat,
+        rng: &mut rand_chacha::ChaCha20Rng,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        scratch.clear();
+        self.legal_actions(seat, scratch);
+        let index = crate::rng::index_below(rng, scratch.len())?;
+        Some(scratch.swap_remove(index))
+    }
+
     /// [`Game::chance_outcomes`] appended to `out`, for the same reason as
     /// [`Game::legal_actions`].
     fn chance_outcomes_into(&self, out: &mut Vec<(Self::Action, u32)>) {

@@ -4,10 +4,11 @@
 //! fixtures run on.
 //!
 //! Two surfaces are played: the simulator, the random playouts and perft run on the fast,
-//! unlabelled one (`legal_actions`, `play`), which search needs by the thousands of games a
-//! second; the property checks run on the labelled one the table uses (`choices` through
-//! `apply_checked`), so what players are offered is what is checked. `tests/fast_surface.rs`
-//! holds the two to the same actions and states.
+//! unlabelled one (`legal_actions`, `play`, and for a random pick `random_legal_action`, which
+//! need not list at all), which search needs by the thousands of games a second; the property
+//! checks run on the labelled one the table uses (`choices` through `apply_checked`), so what
+//! players are offered is what is checked. `tests/fast_surface.rs` holds the two to the same
+//! actions, draws and states.
 
 use rand_chacha::ChaCha20Rng;
 use serde::{Deserialize, Serialize};
@@ -50,9 +51,10 @@ pub enum PlayoutError {
     NoOutcome,
 }
 
-/// Random play on the fast surface ([`Game::legal_actions`], [`Game::chance_outcomes_into`],
-/// [`Game::play`]), with the buffers of one step kept from action to action and game to game,
-/// so a playout allocates only what the game itself does.
+/// Random play on the fast surface ([`Game::random_legal_action`], which need not list every
+/// legal action, [`Game::chance_outcomes_into`], [`Game::play`]), with the buffers of one step
+/// kept from action to action and game to game, so a playout allocates only what the game
+/// itself does.
 #[derive(Debug)]
 pub struct RandomPlayer<G: Game> {
     actions: Vec<G::Action>,
@@ -85,10 +87,10 @@ impl<G: Game> RandomPlayer<G> {
             }
             ToMove::Seats(seats) => {
                 let seat = draw_seat(&seats, rng);
-                self.actions.clear();
-                game.legal_actions(seat, &mut self.actions);
-                let action = draw(&self.actions, rng).ok_or(PlayoutError::Stuck(seat))?;
-                Ok(Some((Actor::Seat(seat), action.clone())))
+                let action = game
+                    .random_legal_action(seat, rng, &mut self.actions)
+                    .ok_or(PlayoutError::Stuck(seat))?;
+                Ok(Some((Actor::Seat(seat), action)))
             }
         }
     }
@@ -173,10 +175,7 @@ fn draw_seat(seats: &[Seat], rng: &mut ChaCha20Rng) -> Seat {
 
 /// A uniform pick among `options`, none when there are none.
 fn draw<'a, T>(options: &'a [T], rng: &mut ChaCha20Rng) -> Option<&'a T> {
-    if options.is_empty() {
-        return None;
-    }
-    Some(&options[rng::below(rng, options.len() as u64) as usize])
+    rng::index_below(rng, options.len()).map(|index| &options[index])
 }
 
 /// Plays one random game to the end on the fast surface, returning the final state and the

@@ -39,6 +39,13 @@ pub fn below(rng: &mut impl RngCore, n: u64) -> u64 {
     }
 }
 
+/// A uniform index into a list of `len` items, none when the list is empty: the one draw every
+/// random pick among a game's legal actions makes ([`below`] of the length), whether the list
+/// was built or only counted (`Game::random_legal_action`).
+pub fn index_below(rng: &mut impl RngCore, len: usize) -> Option<usize> {
+    (len > 0).then(|| below(rng, len as u64) as usize)
+}
+
 /// Picks one of `outcomes` with probability proportional to its weight.
 pub fn pick_weighted<'a, A>(rng: &mut impl RngCore, outcomes: &'a [(A, u32)]) -> Option<&'a A> {
     let total: u64 = outcomes.iter().map(|(_, w)| u64::from(*w)).sum();

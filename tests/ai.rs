@@ -256,3 +256,31 @@ fn levels_read_and_print_their_names() {
         Level::Strong.budget().unwrap().iterations > Level::Normal.budget().unwrap().iterations
     );
 }
+
+/// An unguided search — whose playouts draw through `Game::random_legal_action`, which Tank
+/// Battle, «Тысяча» and Air Battle answer without listing — plays a legal action after a few
+/// random steps of each of those games.
+#[test]
+fn an_unguided_search_plays_a_legal_action() {
+    fn check<G: igroteka::ai::Heuristic>(setup: &Setup) {
+        let budget = Budget { iterations: 40, guided: false, time_limit: None };
+        for seed in 0..4u64 {
+            let mut rng = rng::seeded(seed);
+            let mut game = G::new(setup).unwrap();
+            for _ in 0..(3 + 29 * seed) {
+                let Some((actor, action)) = harness::random_action(&game, &mut rng).unwrap() else {
+                    break;
+                };
+                game.play(actor, &action);
+            }
+            let ToMove::Seats(seats) = game.to_move() else { continue };
+            let seat = seats[0];
+            let action = mcts::search(&game, seat, &budget, &mut rng).expect("an action");
+            assert!(game.is_legal(seat, &action), "{} seed {seed}: {action:?}", G::ID);
+        }
+    }
+    use igroteka::games::{air_battle, thousand};
+    check::<TankBattle>(&setup(tank_battle::SETTINGS, 2, &[]));
+    check::<thousand::Thousand>(&setup(thousand::SETTINGS, 4, &[]));
+    check::<air_battle::AirBattle>(&setup(air_battle::SETTINGS, 2, &["toy"]));
+}

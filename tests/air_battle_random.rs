@@ -6,18 +6,19 @@
 //!
 //! Speed. A random «Аэрофото» game is about 1,200 actions with ~150 choices each, and the
 //! labelled choice list ([`Game::choices`]) costs ~20 allocations per choice: through it,
-//! 10,000 games would take over half an hour. So most games are played by [`random_action`]
-//! below, which draws exactly what `harness::random_action` draws — the same seat, the same
-//! index into the same list, from the same RNG — but counts and picks the actions with the
-//! engine's `flight::count_flights` and `flight::nth_flight`, without their labels. That the two agree is checked, not assumed:
-//! every step of the invariant walks compares the list with `choices` for every seat, and every
-//! [`FULL_EVERY`]th game is also played by the harness's own `check_random_game` (choices, a
-//! JSON round trip and a replay) and must end in the very same state.
+//! 10,000 games would take over half an hour. So most games are played by
+//! `harness::random_action`, whose draw (`AirBattle::random_legal_action`) counts each
+//! aircraft's flights with `flight::count_flights` and traces only the drawn one with
+//! `flight::nth_flight`, without labels. That it draws what the choices list would is checked,
+//! not assumed: `tests/fast_surface.rs` compares the draw with a pick from the list at every
+//! step, every step of the invariant walks here compares the unlabelled list with `choices`
+//! for every seat, and every [`FULL_EVERY`]th game is also played by the harness's own
+//! `check_random_game` (choices, a JSON round trip and a replay) and must end in the very same
+//! state.
 
-use igroteka::game::{Actor, Game, Seat, Setup, ToMove, Viewer, apply_checked};
+use igroteka::game::{Game, Setup, ToMove, Viewer, apply_checked};
 use igroteka::games::air_battle::board::{self, BOMBERS, FIGHTERS};
 use igroteka::games::air_battle::ending::{TOY_FIGHTERS_DOWN, destroyed};
-use igroteka::games::air_battle::flight;
 use igroteka::games::air_battle::{
     Action, AirBattle, Edition, End, Form, Kind, Motion, QUIET_LIMIT, SETTINGS, Side, View,
 };
@@ -51,8 +52,8 @@ fn seating(g: &AirBattle) -> usize {
 }
 
 /// At most 16 aircraft a side, one per node, each on the board; the losses add up; the seats
-/// to move each have something to press; the draw counter stays below its limit; the quick
-/// list of [`random_action`] is every seat's choices list.
+/// to move each have something to press; the draw counter stays below its limit; the
+/// unlabelled list is every seat's choices list.
 fn check_invariants(g: &AirBattle, label: &str) {
     let v = view(g);
     let mut nodes: Vec<_> = v.planes.iter().map(|p| p.node).collect();
@@ -71,12 +72,14 @@ fn check_invariants(g: &AirBattle, label: &str) {
             assert_eq!(plane.facing, board::forward(plane.side), "{label}");
         }
     }
-    // The quick list of `random_games` is every seat's choices list, in its order.
+    // The unlabelled list random play draws from is every seat's choices list, in its order.
     let listed: Vec<Vec<Action>> = (0..seating(g))
         .map(|seat| {
             let listed: Vec<Action> =
                 g.choices(seat).options.into_iter().map(|c| c.action).collect();
-            assert_eq!(offered(g, seat), listed, "{label}: seat {seat}");
+            let mut unlabelled = Vec::new();
+            g.legal_actions(seat, &mut unlabelled);
+            assert_eq!(unlabelled, listed, "{label}: seat {seat}");
             listed
         })
         .collect();
@@ -138,77 +141,12 @@ fn assert_legal_end(g: &AirBattle, label: &str) {
     }
 }
 
-/// What `seat` is offered now, in the order of its choices list, without the labels: each
-/// aircraft of the side to move of a kind the seat commands and has not moved this turn, by id,
-/// with how many flights it has (`flight::count_flights`, in the engine's order), then
-/// («Аэрофото») a pass for each such kind.
-fn menu(g: &AirBattle, seat: Seat, planes: &mut Vec<(u8, usize)>) -> Vec<Kind> {
-    planes.clear();
-    if g.end().is_some() {
-        return Vec::new();
-    }
-    let side = g.side_to_move();
-    let mine = |kind: Kind| g.seat_of(side, kind) == seat && !g.done().contains(&kind);
-    let position = g.position();
-    for (id, plane) in position.planes().iter().enumerate() {
-        if !plane.lost && plane.side == side && mine(plane.kind) {
-            let count = flight::count_flights(position, g.edition(), id as u8);
-            if count > 0 {
-                planes.push((id as u8, count));
-            }
-        }
-    }
-    match g.edition() {
-        Edition::Photo => Kind::BOTH.into_iter().filter(|k| mine(*k)).collect(),
-        Edition::Toy => Vec::new(),
-    }
-}
-
-/// The `n`th action of [`menu`].
-fn nth_action(g: &AirBattle, planes: &[(u8, usize)], passes: &[Kind], mut n: usize) -> Action {
-    for (plane, count) in planes {
-        if n < *count {
-            let motions = flight::nth_flight(g.position(), g.edition(), *plane, n).unwrap();
-            return Action::Fly { plane: *plane, motions };
-        }
-        n -= count;
-    }
-    Action::Pass(passes[n])
-}
-
-/// Every action of [`menu`], in order.
-fn offered(g: &AirBattle, seat: Seat) -> Vec<Action> {
-    let mut planes = Vec::new();
-    let passes = menu(g, seat, &mut planes);
-    let total = planes.iter().map(|(_, count)| count).sum::<usize>() + passes.len();
-    (0..total).map(|n| nth_action(g, &planes, &passes, n)).collect()
-}
-
-/// What `harness::random_action` would draw, drawn the same way from the same RNG.
-fn random_action(
-    g: &AirBattle,
-    rng: &mut rand_chacha::ChaCha20Rng,
-    planes: &mut Vec<(u8, usize)>,
-) -> Option<(Actor, Action)> {
-    let seats = match g.to_move() {
-        ToMove::Over => return None,
-        ToMove::Chance => panic!("Air Battle has no chance points"),
-        ToMove::Seats(seats) => seats,
-    };
-    let seat = seats[rng::below(rng, seats.len() as u64) as usize];
-    let passes = menu(g, seat, planes);
-    let total = planes.iter().map(|(_, count)| count).sum::<usize>() + passes.len();
-    assert!(total > 0, "seat {seat} may act but has nothing offered");
-    let pick = rng::below(rng, total as u64) as usize;
-    Some((Actor::Seat(seat), nth_action(g, planes, &passes, pick)))
-}
-
-/// Plays game `seed` to the end by [`random_action`]; the final state and the log.
+/// Plays game `seed` to the end by `harness::random_action`; the final state and the log.
 fn fast_playout(setup: &Setup, seed: u64) -> (AirBattle, harness::Log<AirBattle>) {
     let mut rng = rng::seeded(seed);
     let mut g = AirBattle::new(setup).unwrap();
-    let (mut log, mut planes) = (Vec::new(), Vec::new());
-    while let Some((actor, action)) = random_action(&g, &mut rng, &mut planes) {
+    let mut log = Vec::new();
+    while let Some((actor, action)) = harness::random_action(&g, &mut rng).unwrap() {
         assert!(log.len() < harness::MAX_ACTIONS, "seed {seed}: no end");
         apply_checked(&mut g, actor, &action)
             .unwrap_or_else(|e| panic!("seed {seed}: {action:?} refused: {e}"));

@@ -3,7 +3,8 @@
 //! at every step of hundreds of random games of every registered game, in every seat form and
 //! every combination of its settings, each seat's legal actions are its choices' actions in
 //! the same order, the chance outcomes are the same list, `play` leaves the state `apply`
-//! leaves, and `is_legal` accepts every offered action.
+//! leaves, `is_legal` accepts every offered action, and `random_legal_action` draws exactly
+//! the action a pick from the list draws, leaving the RNG where that pick leaves it.
 
 use igroteka::game::{Actor, Game, Setup, ToMove};
 use igroteka::games::{aeroplane, air_battle, tank_battle, tanks, thousand};
@@ -11,6 +12,7 @@ use igroteka::harness;
 use igroteka::registry::{self, GameInfo};
 use igroteka::rng;
 use igroteka::settings::Settings;
+use rand_chacha::ChaCha20Rng;
 
 /// Every combination of a game's setting values.
 fn setting_combinations(info: &GameInfo) -> Vec<Settings> {
@@ -34,8 +36,31 @@ fn json<G: Game>(game: &G) -> serde_json::Value {
     serde_json::to_value(game).expect("a state serialises")
 }
 
-/// Checks one step: both surfaces of every seat (or of chance), and one action both ways.
-fn check_step<G: Game>(game: &G, seats: usize, actor: Actor, action: &G::Action, at: &str) {
+/// Random draws checked per seat and step, each from the RNG state the one before left.
+const DRAWS: usize = 3;
+
+/// Checks that `random_legal_action` draws what a pick from the listed `actions` draws: the
+/// same action and the same RNG state after, from a few RNG states.
+fn check_draws<G: Game>(game: &G, seat: usize, actions: &[G::Action], rng: &ChaCha20Rng, at: &str) {
+    let (mut listed_rng, mut drawn_rng) = (rng.clone(), rng.clone());
+    let mut scratch = Vec::new();
+    for draw in 0..DRAWS {
+        let listed = rng::index_below(&mut listed_rng, actions.len()).map(|i| &actions[i]);
+        let drawn = game.random_legal_action(seat, &mut drawn_rng, &mut scratch);
+        assert_eq!(drawn.as_ref(), listed, "{at}: seat {seat}'s random draw {draw}");
+        assert_eq!(drawn_rng, listed_rng, "{at}: seat {seat}'s RNG after draw {draw}");
+    }
+}
+
+/// Checks one step: both surfaces of every seat (or of chance), the random draw of every seat
+/// from `rng`'s state, and one action both ways.
+fn check_step<G: Game>(
+    game: &G,
+    seats: usize,
+    (actor, action): (Actor, &G::Action),
+    rng: &ChaCha20Rng,
+    at: &str,
+) {
     let mut actions = Vec::new();
     for seat in 0..seats {
         actions.clear();
@@ -46,6 +71,7 @@ fn check_step<G: Game>(game: &G, seats: usize, actor: Actor, action: &G::Action,
         for offered in &labelled {
             assert!(game.is_legal(seat, offered), "{at}: seat {seat} may not play {offered:?}");
         }
+        check_draws(game, seat, &actions, rng, at);
     }
     let mut outcomes = vec![];
     game.chance_outcomes_into(&mut outcomes);
@@ -73,7 +99,7 @@ fn check_game<G: Game>(info: &GameInfo, games: u64) {
                 harness::random_labelled_action(&game, &mut rng).expect("a playable game")
             {
                 let at = format!("{} {setup:?} seed {seed} step {step}", G::ID);
-                check_step(&game, seats, actor, &action, &at);
+                check_step(&game, seats, (actor, &action), &rng, &at);
                 game.apply(actor, &action);
                 step += 1;
                 assert!(step < harness::MAX_ACTIONS, "{at}: no end");

@@ -409,22 +409,22 @@ fn playout_action<G: Heuristic>(
     scratch: &mut Scratch<G::Action>,
     rng: &mut ChaCha20Rng,
 ) -> Option<(Actor, G::Action)> {
+    let heuristic_only = state.heuristic_only(seat);
+    if !guided && !heuristic_only {
+        // Uniformly at random: the game draws without listing where it can.
+        let action = state.random_legal_action(seat, rng, &mut scratch.actions)?;
+        return Some((Actor::Seat(seat), action));
+    }
     scratch.actions.clear();
     state.legal_actions(seat, &mut scratch.actions);
     let actions = &scratch.actions;
-    let action = if state.heuristic_only(seat) {
-        best_scored(state, seat, actions, rng)?.clone()
-    } else if guided && actions.len() > GUIDED_CANDIDATES {
+    let action = if !heuristic_only && actions.len() > GUIDED_CANDIDATES {
         let candidates: Vec<G::Action> = (0..GUIDED_CANDIDATES)
             .map(|_| actions[rng::below(rng, actions.len() as u64) as usize].clone())
             .collect();
         best_scored(state, seat, &candidates, rng)?.clone()
-    } else if guided {
-        best_scored(state, seat, actions, rng)?.clone()
-    } else if actions.is_empty() {
-        return None;
     } else {
-        actions[rng::below(rng, actions.len() as u64) as usize].clone()
+        best_scored(state, seat, actions, rng)?.clone()
     };
     Some((Actor::Seat(seat), action))
 }

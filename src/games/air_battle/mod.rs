@@ -41,7 +41,9 @@ use crate::event::{Arg, Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, SeatList, Setup, SetupError, ToMove, Viewer};
 use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
+use crate::rng;
 use crate::view::AnyView;
+use rand_chacha::ChaCha20Rng;
 
 pub static INFO: GameInfo = crate::game_info!(
     AirBattle,
@@ -269,6 +271,27 @@ impl AirBattle {
     }
 }
 
+/// The aircraft one seat may fly now that have a flight, each with its number of flights:
+/// at most a side's 16.
+type Counted = InlineList<(u8, usize), 16>;
+
+/// Random play, without listing.
+impl AirBattle {
+    /// The `n`-th (from 0) of [`AirBattle::offer`]'s actions, from the flights of each
+    /// aircraft counted in `planes` (in `offer`'s order) and the passes of `kinds`.
+    fn nth_offered(&self, planes: &Counted, kinds: &[Kind], mut n: usize) -> Option<Action> {
+        for &(plane, count) in planes {
+            if n < count {
+                let motions = flight::nth_flight(&self.position, self.edition, plane, n)?;
+                return Some(Action::Fly { plane, motions });
+            }
+            n -= count;
+        }
+        let passes = if self.edition == Edition::Photo { kinds } else { &[] };
+        passes.get(n).map(|kind| Action::Pass(*kind))
+    }
+}
+
 impl Game for AirBattle {
     type Action = Action;
 
@@ -309,6 +332,27 @@ impl Game for AirBattle {
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
         self.offer(&self.kinds_for(seat), out);
+    }
+
+    /// Counts each aircraft's flights depth first, storing none ([`flight::count_flights`]),
+    /// and traces only the one drawn ([`flight::nth_flight`]): «Аэрофото» offers ~150 flights
+    /// a step, and building each as an action was most of a random game's time.
+    fn random_legal_action(
+        &self,
+        seat: Seat,
+        rng: &mut ChaCha20Rng,
+        _scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let kinds = self.kinds_for(seat);
+        let planes: Counted = self
+            .own_planes(&kinds)
+            .map(|id| (id, flight::count_flights(&self.position, self.edition, id)))
+            .filter(|(_, count)| *count > 0)
+            .collect();
+        let passes = if self.edition == Edition::Photo { kinds.len() } else { 0 };
+        let flights: usize = planes.iter().map(|(_, count)| count).sum();
+        let n = rng::index_below(rng, flights + passes)?;
+        self.nth_offered(&planes, &kinds, n)
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {

@@ -20,8 +20,9 @@ pub const CELLS: usize = (board::SIZE as usize) * (board::SIZE as usize);
 /// listed ray by ray, nearest first.
 pub use crate::grid::DIRECTIONS;
 
-/// A ray: the squares, by grid index, nearest first.
-pub type Ray = Box<[u8]>;
+use crate::grid::FileSet;
+/// A ray: the squares, by grid index, nearest first, and as a set.
+pub use crate::grid::Ray;
 
 /// Precomputed rays and bases.
 #[derive(Debug)]
@@ -31,7 +32,8 @@ pub struct Geometry {
     rays: [Vec<[Ray; 8]>; 4],
     /// The side (0 White, 1 Black) owning each square's base.
     base: [Option<u8>; CELLS],
-    zone: [bool; CELLS],
+    /// The contaminated zone: a tank met there ends a ray but is never captured.
+    zone: FileSet,
 }
 
 pub static GEOMETRY: LazyLock<Geometry> = LazyLock::new(Geometry::build);
@@ -57,7 +59,7 @@ impl Geometry {
                 rays_for(true, true),
             ],
             base: std::array::from_fn(|i| board::base_of(square(i))),
-            zone: std::array::from_fn(|i| board::is_zone(square(i))),
+            zone: (0..CELLS).filter(|i| board::is_zone(square(*i))).collect(),
         }
     }
 
@@ -71,8 +73,9 @@ impl Geometry {
         self.base[index]
     }
 
-    pub fn is_zone(&self, index: Index) -> bool {
-        self.zone[index]
+    /// The contaminated zone as a set of squares.
+    pub fn zone(&self) -> FileSet {
+        self.zone
     }
 }
 
@@ -81,14 +84,14 @@ impl Geometry {
 /// base it stands in.
 fn open_ray(from: Square, (df, dr): (i8, i8), commander: bool, locked: bool) -> Ray {
     let home = board::base_of(from);
-    (1..)
+    let squares = (1..)
         .map(|distance| (from.0 as i8 + df * distance, from.1 as i8 + dr * distance))
         .take_while(|(file, rank)| board::on_board(*file, *rank))
         .map(|(file, rank)| (file as u8, rank as u8))
         .take_while(|sq| !board::is_mine(*sq) && (commander || !board::is_zone(*sq)))
         .take_while(|sq| !locked || board::base_of(*sq) == home)
-        .map(|sq| index(sq) as u8)
-        .collect()
+        .map(index);
+    Ray::new(index(from), squares)
 }
 
 #[cfg(test)]
@@ -126,7 +129,7 @@ mod tests {
             for kind_of in 0..4 {
                 let (commander, locked) = (kind_of % 2 == 1, kind_of >= 2);
                 for ray in GEOMETRY.rays(from, commander, locked) {
-                    for &at in ray.iter() {
+                    for &at in ray.squares() {
                         let sq = square(usize::from(at));
                         assert!(!board::is_mine(sq));
                         assert!(commander || !board::is_zone(sq));
@@ -136,6 +139,6 @@ mod tests {
             }
         }
         // a1 looks north along the whole a-file.
-        assert_eq!(GEOMETRY.rays(0, false, false)[0].len(), 10);
+        assert_eq!(GEOMETRY.rays(0, false, false)[0].squares().len(), 10);
     }
 }

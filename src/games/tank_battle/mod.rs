@@ -24,11 +24,13 @@ pub use self::ending::End;
 pub use self::position::{Position, PositionError, Side, Tank};
 pub use view::*;
 
-use self::moves::Destinations;
+use self::moves::destinations;
 use crate::choice::{Choices, Label, Offer};
 use crate::event::Event;
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::rng;
 use crate::view::AnyView;
+use rand_chacha::ChaCha20Rng;
 
 /// Tank Battle has no table settings.
 pub const SETTINGS: &[crate::settings::SettingSpec] = &[];
@@ -136,19 +138,19 @@ impl TankBattle {
     fn is_movable(&self, sq: Square) -> bool {
         let may_act =
             self.position.get(sq).is_some_and(|t| self.acting_side(t.side.seat()).is_some());
-        may_act && Destinations::new(&self.position, sq).next().is_some()
+        may_act && destinations(&self.position, sq).next().is_some()
     }
 
     fn is_legal_move(&self, side: Side, from: Square, to: Square) -> bool {
         let owned = self.position.get(from).is_some_and(|tank| tank.side == side);
-        owned && Destinations::new(&self.position, from).any(|sq| sq == to)
+        owned && destinations(&self.position, from).any(|sq| sq == to)
     }
 
     /// Every move of `side`: a tank (file by file), then its destinations.
     fn offer(&self, side: Side, out: &mut impl Offer<Action>) {
         let names = &*SQUARE_NAMES;
         for (from, _) in self.position.army(side) {
-            for to in Destinations::new(&self.position, from) {
+            for to in destinations(&self.position, from) {
                 out.offer(|| vec![label(names, from), label(names, to)], Action::Move { from, to });
             }
         }
@@ -242,6 +244,21 @@ impl Game for TankBattle {
         }
     }
 
+    /// Counts the side's moves ray by ray and builds only the one drawn ([`moves::Counted`]):
+    /// a ply has ~100 moves, and listing them was most of a random game's time.
+    fn random_legal_action(
+        &self,
+        seat: Seat,
+        rng: &mut ChaCha20Rng,
+        _scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let side = self.acting_side(seat)?;
+        let counted = moves::Counted::of(&self.position, side);
+        let n = rng::index_below(rng, counted.len())?;
+        let (from, to) = counted.nth(&self.position, n)?;
+        Some(Action::Move { from, to })
+    }
+
     fn play(&mut self, actor: Actor, action: &Action) {
         let Action::Move { from, to } = *action;
         if matches!(actor, Actor::Seat(seat) if self.acting_side(seat).is_some()) {
@@ -291,7 +308,7 @@ impl Game for TankBattle {
             .filter(|sq| self.is_movable(*sq));
         let destinations = selected
             .map(|from| {
-                Destinations::new(&self.position, from)
+                destinations(&self.position, from)
                     .map(|sq| (sq, square_name(sq).to_string()))
                     .collect()
             })

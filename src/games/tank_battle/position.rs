@@ -195,6 +195,11 @@ impl Position {
         Tanks { cells: &self.cells, order: self.listed[usize::from(side.index())].iter() }
     }
 
+    /// The squares of `side`'s tanks, as a set.
+    pub fn army_set(&self, side: Side) -> FileSet {
+        self.listed[usize::from(side.index())]
+    }
+
     /// The points `side` would score if the game ended now.
     pub fn points(&self, side: Side) -> i64 {
         self.army(side).map(|(sq, tank)| tank.points_at(sq)).sum()

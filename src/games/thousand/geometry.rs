@@ -50,8 +50,13 @@ pub struct Geometry {
     ground: [[Ground; CELLS]; COLOURS as usize],
     /// `steps[colour][from]`: the squares a step may reach on an empty board.
     steps: [Vec<Box<[u8]>>; COLOURS as usize],
+    /// The same squares as sets, so that a pawn's free steps are counted in one operation.
+    step_sets: [Vec<FileSet>; COLOURS as usize],
     /// `hops[colour][from][d]`: the hop in direction `DIAGONALS[d]`, if the ground allows it.
     hops: [Vec<[Option<Hop>; 4]>; COLOURS as usize],
+    /// `hop_from[colour][d]`: the squares from which the ground allows a hop along
+    /// `DIAGONALS[d]`, so that the hops of all of a colour's pawns are found at once.
+    hop_from: [[FileSet; 4]; COLOURS as usize],
     /// `fields[colour]`: the squares of `colour`'s start field — its opponent's target, which
     /// the end check looks at after every turn.
     fields: [FileSet; COLOURS as usize],
@@ -63,21 +68,25 @@ impl Geometry {
     fn build() -> Geometry {
         let ground: [[Ground; CELLS]; 4] =
             std::array::from_fn(|c| std::array::from_fn(|i| ground_of(c as Colour, square(i))));
-        let steps = std::array::from_fn(|c| {
+        let steps: [Vec<Box<[u8]>>; 4] = std::array::from_fn(|c| {
             (0..CELLS).map(|from| step_targets(&ground[c], c as Colour, from)).collect()
         });
-        let hops = std::array::from_fn(|c| {
+        let step_sets = std::array::from_fn(|c| {
+            let set = |targets: &[u8]| targets.iter().map(|to| usize::from(*to)).collect();
+            steps[c].iter().map(|targets| set(targets)).collect()
+        });
+        let hops: [Vec<[Option<Hop>; 4]>; 4] = std::array::from_fn(|c| {
             (0..CELLS)
                 .map(|from| std::array::from_fn(|d| hop_of(&ground[c], c as Colour, from, d)))
                 .collect()
         });
-        let fields = std::array::from_fn(|c| {
-            let inside = |i: &usize| board::field_of(square(*i)) == Some(c as Colour);
-            let mut field = FileSet::default();
-            (0..CELLS).filter(inside).for_each(|i| field.insert(i));
-            field
+        let hop_from = std::array::from_fn(|c| {
+            std::array::from_fn(|d| (0..CELLS).filter(|from| hops[c][*from][d].is_some()).collect())
         });
-        Geometry { ground, steps, hops, fields }
+        let fields = std::array::from_fn(|c| {
+            (0..CELLS).filter(|i| board::field_of(square(*i)) == Some(c as Colour)).collect()
+        });
+        Geometry { ground, steps, step_sets, hops, hop_from, fields }
     }
 
     pub fn ground(&self, colour: Colour, at: Index) -> Ground {
@@ -88,8 +97,18 @@ impl Geometry {
         &self.steps[usize::from(colour)][from]
     }
 
+    /// [`Geometry::steps`] as a set.
+    pub fn step_set(&self, colour: Colour, from: Index) -> FileSet {
+        self.step_sets[usize::from(colour)][from]
+    }
+
     pub fn hop(&self, colour: Colour, from: Index, direction: usize) -> Option<Hop> {
         self.hops[usize::from(colour)][from][direction]
+    }
+
+    /// The squares from which `colour`'s ground allows a hop along `DIAGONALS[direction]`.
+    pub fn hop_from(&self, colour: Colour, direction: usize) -> FileSet {
+        self.hop_from[usize::from(colour)][direction]
     }
 
     /// The squares of `colour`'s start field.

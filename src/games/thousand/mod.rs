@@ -35,14 +35,18 @@ pub use self::position::{Position, PositionError};
 pub use self::seating::{SETTINGS, Seating};
 pub use view::*;
 
+use self::board::PAWNS;
 use self::geometry::{CELLS, index};
 use self::moves::Mover;
 use self::pad::{CHARGE, Pad};
 use crate::choice::{Choices, Label, Offer};
 use crate::event::{Arg, Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
+use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
+use crate::rng;
 use crate::view::AnyView;
+use rand_chacha::ChaCha20Rng;
 
 pub static INFO: GameInfo = crate::game_info!(
     Thousand,
@@ -72,6 +76,13 @@ struct Chain {
     at: Square,
     /// Index into [`geometry::DIAGONALS`].
     direction: usize,
+}
+
+/// A legal `Move`: a hop (a jump's first or next) along `DIAGONALS[d]`, or a step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum MoveKind {
+    Hop(usize),
+    Step,
 }
 
 /// A game of «Tysiąc na szachownicy».
@@ -223,7 +234,7 @@ impl Thousand {
 
     /// How many pawns of `colour` could jump now.
     fn could_jump(&self, colour: Colour) -> u8 {
-        let count = self.mover(colour).jumpers(&self.position).count();
+        let count = self.mover(colour).jumper_set(&self.position).len();
         u8::try_from(count).unwrap_or(u8::MAX)
     }
 
@@ -254,13 +265,20 @@ impl Thousand {
         }
     }
 
+    /// What a `Move` from `from` to `to` of `colour` is, if it is legal: a hop in some
+    /// direction or a step. Asked once per action played, for its legality and its kind both.
+    fn move_kind(&self, colour: Colour, from: Square, to: Square) -> Option<MoveKind> {
+        if let Some(direction) = self.hop_direction(colour, from, to) {
+            return Some(MoveKind::Hop(direction));
+        }
+        let step = self.chain.is_none()
+            && self.position.get(from) == Some(colour)
+            && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to));
+        step.then_some(MoveKind::Step)
+    }
+
     fn is_legal_move(&self, colour: Colour, from: Square, to: Square) -> bool {
-        let step = || {
-            self.chain.is_none()
-                && self.position.get(from) == Some(colour)
-                && self.mover(colour).steps(&self.position, index(from)).any(|at| at == index(to))
-        };
-        self.hop_direction(colour, from, to).is_some() || step()
+        self.move_kind(colour, from, to).is_some()
     }
 
     /// The moves of `colour`, which moves now: inside a jump chain the next hop and Stop, else
@@ -268,13 +286,9 @@ impl Thousand {
     fn offer(&self, colour: Colour, out: &mut impl Offer<Action>) {
         let mover = self.mover(colour);
         if let Some(chain) = self.chain {
-            let from = chain.at;
-            if let Some(to) = mover.hop(&self.position, index(from), chain.direction) {
-                let to = geometry::square(to);
-                out.offer(
-                    || vec![Label::Text(square_name(to).to_string())],
-                    Action::Move { from, to },
-                );
+            if let Some(hop) = self.next_hop(mover, chain) {
+                let Action::Move { to, .. } = hop else { unreachable!("a hop is a move") };
+                out.offer(|| vec![Label::Text(square_name(to).to_string())], hop);
             }
             out.offer(|| vec![Label::msg(text::BTN_STOP)], Action::Stop);
             return;
@@ -295,17 +309,53 @@ impl Thousand {
         }
     }
 
+    /// The next hop of the jump chain in progress, if it may go on: offered before Stop.
+    fn next_hop(&self, mover: Mover, chain: Chain) -> Option<Action> {
+        let to = mover.hop(&self.position, index(chain.at), chain.direction)?;
+        Some(Action::Move { from: chain.at, to: geometry::square(to) })
+    }
+
+    /// The `n`-th (from 0) of the moves [`Thousand::offer`] lists for `colour`, building no
+    /// other: in a chain the hop or Stop, else each pawn's moves counted ([`Mover::counts`])
+    /// and only the drawn pawn's listed. `draw` picks `n` from the number of moves.
+    fn drawn_move(
+        &self,
+        colour: Colour,
+        draw: impl FnOnce(usize) -> Option<usize>,
+    ) -> Option<Action> {
+        let mover = self.mover(colour);
+        if let Some(chain) = self.chain {
+            let hop = self.next_hop(mover, chain);
+            let n = draw(usize::from(hop.is_some()) + 1)?;
+            return if n == 0 { hop.or(Some(Action::Stop)) } else { Some(Action::Stop) };
+        }
+        let counted: InlineList<(u8, u8), PAWNS> =
+            mover.counts(&self.position).map(|(from, count)| (from as u8, count as u8)).collect();
+        let mut n = draw(counted.iter().map(|(_, count)| usize::from(*count)).sum())?;
+        for &(from, count) in &counted {
+            let (from, count) = (geometry::square(usize::from(from)), usize::from(count));
+            if n < count {
+                let (to, _) = mover.destinations(&self.position, from).nth(n)?;
+                return Some(Action::Move { from, to });
+            }
+            n -= count;
+        }
+        None
+    }
+
     /// Plays `action` of `actor` if it is legal, telling `log` what happened.
     fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
         match (actor, *action) {
             (Actor::Chance, Action::Draw(n)) if !self.drawn => self.draw(n, log),
-            (Actor::Seat(seat), _) if self.is_legal(seat, action) => match *action {
-                Action::Move { from, to } => match self.hop_direction(self.to_move, from, to) {
-                    Some(direction) => self.hop(from, to, direction, log),
-                    None => self.step(from, to, log),
-                },
-                _ => self.stop(log),
-            },
+            (Actor::Seat(seat), Action::Move { from, to }) => {
+                let kind = self.acting(seat).and_then(|colour| self.move_kind(colour, from, to));
+                match kind {
+                    Some(MoveKind::Hop(direction)) => self.hop(from, to, direction, log),
+                    Some(MoveKind::Step) => self.step(from, to, log),
+                    None => {}
+                }
+            }
+            (Actor::Seat(seat), Action::Stop) if self.acting(seat).is_some() => self.stop(log),
             _ => {}
         }
     }
@@ -375,6 +425,17 @@ impl Game for Thousand {
         if let Some(colour) = self.acting(seat) {
             self.offer(colour, out);
         }
+    }
+
+    /// Counts each pawn's moves and lists only the drawn pawn's ([`Thousand::drawn_move`]).
+    fn random_legal_action(
+        &self,
+        seat: Seat,
+        rng: &mut ChaCha20Rng,
+        _scratch: &mut Vec<Action>,
+    ) -> Option<Action> {
+        let colour = self.acting(seat)?;
+        self.drawn_move(colour, |len| rng::index_below(rng, len))
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {

@@ -7,10 +7,18 @@
 //! free square behind it. "Another player" is the seat, not the colour, since in the two-colour
 //! form a player's two colours never jump each other. Jump chains keep one direction, so a
 //! chain's next hop is [`Mover::hop`] again in the direction of the first.
+//!
+//! The rules ask about all of a colour's pawns after every action — which could jump (the
+//! charge for a step), whether any can move, how many moves each has (a random draw) — so
+//! those answers come from square sets: [`Mover::hoppers`] finds every pawn's hops along one
+//! diagonal with two shifts of the colour's pawn set, and a pawn's free steps are its step
+//! targets less the occupied squares. Only the pawn a move is built for is walked square by
+//! square ([`Mover::destinations`]).
 
 use super::geometry::{DIAGONALS, GEOMETRY, Index, index, square};
 use super::position::Position;
 use super::view::{Colour, Square};
+use crate::grid::FileSet;
 
 /// The pawns of one colour on the move, and the colours they may never jump (their seat's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -56,17 +64,57 @@ impl Mover {
     }
 
     pub fn can_move(&self, position: &Position, from: Index) -> bool {
-        self.can_jump(position, from) || self.steps(position, from).next().is_some()
+        self.can_jump(position, from) || self.has_step(position, from)
+    }
+
+    fn has_step(&self, position: &Position, from: Index) -> bool {
+        !GEOMETRY.step_set(self.colour, from).difference(position.occupied()).is_empty()
+    }
+
+    /// For each of the [`DIAGONALS`], the pawns of this colour that may make a first hop
+    /// along it — [`Mover::hop`] for all nine pawns at once: the pawns the ground lets hop
+    /// that way, moved one square onto a pawn of another player, then one more onto a free
+    /// square, and back. After every step the rules ask which pawns could have jumped (the
+    /// charge), and random play how many moves each pawn has.
+    pub fn hoppers(&self, position: &Position) -> [FileSet; DIAGONALS.len()] {
+        let occupied = position.occupied();
+        let own = (0..4).filter(|c| self.own & 1 << c != 0).map(|c| position.pawn_set(c));
+        let jumpable = own.fold(occupied, FileSet::difference);
+        let pawns = position.pawn_set(self.colour);
+        std::array::from_fn(|d| {
+            let (step, from) =
+                (DIAGONALS[d], pawns.intersection(GEOMETRY.hop_from(self.colour, d)));
+            let over = from.shifted(step, 1).intersection(jumpable);
+            over.shifted(step, 1).difference(occupied).shifted(step, -2)
+        })
     }
 
     /// The pawns of this colour that could jump now, the ones a step is charged for.
-    pub fn jumpers<'a>(&'a self, position: &'a Position) -> impl Iterator<Item = Square> + 'a {
-        position.pawns_of(self.colour).filter(|sq| self.can_jump(position, index(*sq)))
+    pub fn jumper_set(&self, position: &Position) -> FileSet {
+        self.hoppers(position).into_iter().fold(FileSet::default(), FileSet::union)
+    }
+
+    /// [`Mover::jumper_set`] in file order.
+    pub fn jumpers(&self, position: &Position) -> impl Iterator<Item = Square> + use<> {
+        self.jumper_set(position).iter().map(square)
     }
 
     /// Whether any pawn of this colour can move.
     pub fn has_move(&self, position: &Position) -> bool {
-        position.pawns_of(self.colour).any(|sq| self.can_move(position, index(sq)))
+        !self.jumper_set(position).is_empty()
+            || position.pawn_set(self.colour).iter().any(|from| self.has_step(position, from))
+    }
+
+    /// Each pawn of this colour, in file order, with how many legal first moves it has: the
+    /// length of its [`Mover::destinations`], counted from [`Mover::hoppers`] and the free
+    /// steps as set operations. Random play counts these and lists only the drawn pawn's.
+    pub fn counts(&self, position: &Position) -> impl Iterator<Item = (Index, usize)> + use<> {
+        let (hoppers, occupied, colour) =
+            (self.hoppers(position), position.occupied(), self.colour);
+        position.pawn_set(colour).iter().map(move |from| {
+            let hops = hoppers.iter().filter(|set| set.contains(from)).count();
+            (from, hops + GEOMETRY.step_set(colour, from).difference(occupied).len())
+        })
     }
 
     /// Every legal first move of the pawn on `from`: its destinations, hops first (they are

@@ -86,13 +86,17 @@ impl Position {
     /// Every pawn with its square, file by file (a1, a2, … a11, b1, …): the order in which a
     /// player finds a square name among buttons.
     pub fn pawns(&self) -> impl Iterator<Item = (Square, Colour)> + '_ {
-        let all = self.listed.iter().fold(FileSet::default(), |all, set| all.union(*set));
-        all.iter().filter_map(|at| self.cells[at].map(|colour| (square(at), colour)))
+        self.occupied().iter().filter_map(|at| self.cells[at].map(|colour| (square(at), colour)))
     }
 
     /// The squares of one colour's pawns, as a set.
     pub fn pawn_set(&self, colour: Colour) -> FileSet {
         self.listed.get(usize::from(colour)).copied().unwrap_or_default()
+    }
+
+    /// The squares of every pawn, as a set.
+    pub fn occupied(&self) -> FileSet {
+        self.listed.iter().fold(FileSet::default(), |all, set| all.union(*set))
     }
 
     /// The squares of one colour's pawns, in the same order.
