@@ -7,6 +7,8 @@
 //! or both out when it stands in the river on a destroyed bridge), the road ends at the big
 //! circles (an exact move), and one turn at a crossing costs one point (decision 5).
 
+use std::sync::LazyLock;
+
 use super::army::Heading;
 use super::board::{self, NodeId, Spot};
 
@@ -56,6 +58,10 @@ impl Route {
 /// The route of a tank at `from` heading `heading` that drives `points`, turning at the one
 /// crossing in reach when `turn` is set; `None` when that move is not allowed: it would leave
 /// the road, meets an own tank, or asks for a turn it cannot make.
+///
+/// The road alone fixes where a route goes until it meets a tank, so the route on an empty
+/// board comes from a table ([`free_route`]) and only the circles it enters are looked at: the
+/// first one taken decides (an own tank forbids the move, an opponent's ends it there).
 pub fn plan(
     from: Spot,
     heading: Heading,
@@ -63,45 +69,122 @@ pub fn plan(
     turn: bool,
     occupant: impl Fn(NodeId) -> Option<Occupant>,
 ) -> Option<Route> {
-    let mut at = from;
-    let mut left = points;
-    let mut turned = None;
     if usize::from(points) > MAX_STEPS {
         return None;
     }
-    let mut steps = [from; MAX_STEPS];
-    let mut len = 0u8;
-    let mut stop = Stop::Points;
-    let mut try_turn = |at: &mut Spot, left: &mut u8| {
-        if turn && turned.is_none() && *left > 0 {
+    let free = free_route(from, heading, points, turn);
+    if turn && free.turned.is_none() {
+        return None;
+    }
+    for (k, &spot) in free.steps[..usize::from(free.len)].iter().enumerate() {
+        let id = board::node(spot);
+        match occupant(id) {
+            None => {}
+            Some(Occupant::Own) => return None,
+            Some(Occupant::Opponent) => {
+                // The move ends here; it turned only if the crossing came before this circle.
+                let turned = free.turned.filter(|_| usize::from(free.turned_after) <= k);
+                if turn && turned.is_none() {
+                    return None;
+                }
+                let mut steps = [from; MAX_STEPS];
+                steps[..=k].copy_from_slice(&free.steps[..=k]);
+                let stop = if board::is_destroyed_bridge(id) { Stop::River } else { Stop::Capture };
+                return Some(Route { steps, len: k as u8 + 1, end: spot, turned, stop });
+            }
+        }
+    }
+    free.complete.then_some(Route {
+        steps: free.steps,
+        len: free.len,
+        end: free.end,
+        turned: free.turned,
+        stop: Stop::Points,
+    })
+}
+
+/// A route as an empty board lets it go: the circles entered (unused entries hold the start),
+/// whether every point was driven before the road ended, and where and when it turned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct FreeRoute {
+    steps: [Spot; MAX_STEPS],
+    len: u8,
+    /// All points driven; `false` when the road ended first (a tank met before that may
+    /// still make the move a capture).
+    complete: bool,
+    end: Spot,
+    turned: Option<u8>,
+    /// Circles entered before the turn (0: it turned on its starting circle).
+    turned_after: u8,
+}
+
+/// Every start (road, index), heading, distance and choice to turn.
+const FREE_ROUTES: usize =
+    board::ROAD_LETTERS.len() * (board::LAST as usize + 1) * 2 * (MAX_STEPS + 1) * 2;
+
+/// The empty-board routes, worked out once: a random game plans about ten routes per roll.
+static FREE_ROUTE_TABLE: LazyLock<Vec<FreeRoute>> = LazyLock::new(|| {
+    let mut table = Vec::with_capacity(FREE_ROUTES);
+    for road in 0..board::ROAD_LETTERS.len() as u8 {
+        for index in 0..=board::LAST {
+            for heading in [Heading::Down, Heading::Up] {
+                for points in 0..=MAX_STEPS as u8 {
+                    for turn in [false, true] {
+                        table.push(walk_free(Spot::new(road, index), heading, points, turn));
+                    }
+                }
+            }
+        }
+    }
+    table
+});
+
+/// The table's entry for these arguments (`points` at most [`MAX_STEPS`]).
+fn free_route(from: Spot, heading: Heading, points: u8, turn: bool) -> FreeRoute {
+    let start = usize::from(from.road) * (usize::from(board::LAST) + 1) + usize::from(from.index);
+    let slot = ((start * 2 + heading as usize) * (MAX_STEPS + 1) + usize::from(points)) * 2
+        + usize::from(turn);
+    match FREE_ROUTE_TABLE.get(slot) {
+        Some(free) if from.index <= board::LAST => *free,
+        _ => walk_free(from, heading, points, turn),
+    }
+}
+
+/// Drives a route on an empty board: along the road, turning onto the other road at the first
+/// crossing in reach when `turn` is set (the turn costs a point and enters no circle).
+fn walk_free(from: Spot, heading: Heading, points: u8, turn: bool) -> FreeRoute {
+    let mut free = FreeRoute {
+        steps: [from; MAX_STEPS],
+        len: 0,
+        complete: false,
+        end: from,
+        turned: None,
+        turned_after: 0,
+    };
+    let mut at = from;
+    let mut left = points;
+    let try_turn = |free: &mut FreeRoute, at: &mut Spot, left: &mut u8| {
+        if turn && free.turned.is_none() && *left > 0 {
             if let Some(road) = board::crossing_road(*at) {
                 at.road = road;
                 *left -= 1;
-                turned = Some(road);
+                free.turned = Some(road);
+                free.turned_after = free.len;
             }
         }
     };
-    try_turn(&mut at, &mut left);
+    try_turn(&mut free, &mut at, &mut left);
     while left > 0 {
-        let spot = Spot::new(at.road, heading.step(at.index)?);
-        let id = board::node(spot);
-        at = spot;
-        steps[usize::from(len)] = spot;
-        len += 1;
+        let Some(index) = heading.step(at.index) else { return free };
+        at = Spot::new(at.road, index);
+        free.steps[usize::from(free.len)] = at;
+        free.len += 1;
         left -= 1;
-        match occupant(id) {
-            Some(Occupant::Own) => return None,
-            Some(Occupant::Opponent) => {
-                stop = if board::is_destroyed_bridge(id) { Stop::River } else { Stop::Capture };
-                break;
-            }
-            None => try_turn(&mut at, &mut left),
-        }
+        try_turn(&mut free, &mut at, &mut left);
     }
-    if turn && turned.is_none() {
-        return None;
-    }
-    Some(Route { steps, len, end: at, turned, stop })
+    free.complete = true;
+    free.end = at;
+    free
 }
 
 #[cfg(test)]
@@ -110,6 +193,104 @@ mod tests {
 
     fn empty(_: NodeId) -> Option<Occupant> {
         None
+    }
+
+    /// The planner as it was before the table: one walk that looks at each circle entered.
+    fn walk(
+        from: Spot,
+        heading: Heading,
+        points: u8,
+        turn: bool,
+        occupant: impl Fn(NodeId) -> Option<Occupant>,
+    ) -> Option<Route> {
+        let mut at = from;
+        let mut left = points;
+        let mut turned = None;
+        if usize::from(points) > MAX_STEPS {
+            return None;
+        }
+        let mut steps = [from; MAX_STEPS];
+        let mut len = 0u8;
+        let mut stop = Stop::Points;
+        let mut try_turn = |at: &mut Spot, left: &mut u8| {
+            if turn && turned.is_none() && *left > 0 {
+                if let Some(road) = board::crossing_road(*at) {
+                    at.road = road;
+                    *left -= 1;
+                    turned = Some(road);
+                }
+            }
+        };
+        try_turn(&mut at, &mut left);
+        while left > 0 {
+            let spot = Spot::new(at.road, heading.step(at.index)?);
+            let id = board::node(spot);
+            at = spot;
+            steps[usize::from(len)] = spot;
+            len += 1;
+            left -= 1;
+            match occupant(id) {
+                Some(Occupant::Own) => return None,
+                Some(Occupant::Opponent) => {
+                    stop = if board::is_destroyed_bridge(id) { Stop::River } else { Stop::Capture };
+                    break;
+                }
+                None => try_turn(&mut at, &mut left),
+            }
+        }
+        if turn && turned.is_none() {
+            return None;
+        }
+        Some(Route { steps, len, end: at, turned, stop })
+    }
+
+    #[test]
+    fn the_table_plans_what_a_walk_plans() {
+        let mut rng = crate::rng::seeded(5);
+        let mut boards = vec![(0u128, 0u128)];
+        for _ in 0..300 {
+            let own =
+                rand_core::RngCore::next_u64(&mut rng) & rand_core::RngCore::next_u64(&mut rng);
+            let opponent =
+                rand_core::RngCore::next_u64(&mut rng) & rand_core::RngCore::next_u64(&mut rng);
+            let high =
+                rand_core::RngCore::next_u64(&mut rng) & rand_core::RngCore::next_u64(&mut rng);
+            boards.push((
+                u128::from(own),
+                (u128::from(high) << 64 | u128::from(opponent)) & !u128::from(own),
+            ));
+        }
+        let mut compared = 0;
+        for (own, opponent) in boards {
+            let at = |id: NodeId| {
+                let bit = 1u128 << id;
+                if own & bit != 0 {
+                    Some(Occupant::Own)
+                } else if opponent & bit != 0 {
+                    Some(Occupant::Opponent)
+                } else {
+                    None
+                }
+            };
+            for road in 0..board::ROAD_LETTERS.len() as u8 {
+                for index in 0..=board::LAST {
+                    for heading in [Heading::Down, Heading::Up] {
+                        for points in 0..=MAX_STEPS as u8 + 1 {
+                            for turn in [false, true] {
+                                let from = Spot::new(road, index);
+                                assert_eq!(
+                                    plan(from, heading, points, turn, at),
+                                    walk(from, heading, points, turn, at),
+                                    "{from:?} {heading:?} {points} turn {turn}"
+                                );
+                                compared += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert_eq!(compared, 301 * 4 * 25 * 2 * 6 * 2);
     }
 
     #[test]
