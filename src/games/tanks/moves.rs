@@ -19,6 +19,30 @@ pub enum Occupant {
     Opponent,
 }
 
+/// Who stands on each circle, as the side to move sees it: a bit per circle for its own tanks
+/// and one for the opponent's (two words each to fill, where a table of every circle was 96
+/// bytes to clear — it is worked out several times per action of a random game).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Occupancy {
+    pub own: u128,
+    pub opponent: u128,
+}
+
+const _: () = assert!(board::NODES <= 128, "a circle per bit");
+
+impl Occupancy {
+    pub fn at(&self, node: NodeId) -> Option<Occupant> {
+        let bit = 1u128 << node;
+        if self.own & bit != 0 {
+            Some(Occupant::Own)
+        } else if self.opponent & bit != 0 {
+            Some(Occupant::Opponent)
+        } else {
+            None
+        }
+    }
+}
+
 /// How a planned route ends.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Stop {
@@ -61,13 +85,14 @@ impl Route {
 ///
 /// The road alone fixes where a route goes until it meets a tank, so the route on an empty
 /// board comes from a table ([`free_route`]) and only the circles it enters are looked at: the
-/// first one taken decides (an own tank forbids the move, an opponent's ends it there).
+/// first one taken decides (an own tank forbids the move, an opponent's ends it there). Most
+/// routes meet nobody, which one test of the route's circles against the board's shows.
 pub fn plan(
     from: Spot,
     heading: Heading,
     points: u8,
     turn: bool,
-    occupant: impl Fn(NodeId) -> Option<Occupant>,
+    board: &Occupancy,
 ) -> Option<Route> {
     if usize::from(points) > MAX_STEPS {
         return None;
@@ -76,21 +101,24 @@ pub fn plan(
     if turn && free.turned.is_none() {
         return None;
     }
-    for (k, &spot) in free.steps[..usize::from(free.len)].iter().enumerate() {
-        let id = board::node(spot);
-        match occupant(id) {
-            None => {}
-            Some(Occupant::Own) => return None,
-            Some(Occupant::Opponent) => {
-                // The move ends here; it turned only if the crossing came before this circle.
-                let turned = free.turned.filter(|_| usize::from(free.turned_after) <= k);
-                if turn && turned.is_none() {
-                    return None;
+    if (board.own | board.opponent) & free.circles != 0 {
+        for (k, &spot) in free.steps[..usize::from(free.len)].iter().enumerate() {
+            let id = board::node(spot);
+            match board.at(id) {
+                None => {}
+                Some(Occupant::Own) => return None,
+                Some(Occupant::Opponent) => {
+                    // The move ends here; it turned only if the crossing came before this circle.
+                    let turned = free.turned.filter(|_| usize::from(free.turned_after) <= k);
+                    if turn && turned.is_none() {
+                        return None;
+                    }
+                    let mut steps = [from; MAX_STEPS];
+                    steps[..=k].copy_from_slice(&free.steps[..=k]);
+                    let stop =
+                        if board::is_destroyed_bridge(id) { Stop::River } else { Stop::Capture };
+                    return Some(Route { steps, len: k as u8 + 1, end: spot, turned, stop });
                 }
-                let mut steps = [from; MAX_STEPS];
-                steps[..=k].copy_from_slice(&free.steps[..=k]);
-                let stop = if board::is_destroyed_bridge(id) { Stop::River } else { Stop::Capture };
-                return Some(Route { steps, len: k as u8 + 1, end: spot, turned, stop });
             }
         }
     }
@@ -109,6 +137,8 @@ pub fn plan(
 struct FreeRoute {
     steps: [Spot; MAX_STEPS],
     len: u8,
+    /// A bit per circle entered, as in [`Occupancy`].
+    circles: u128,
     /// All points driven; `false` when the road ended first (a tank met before that may
     /// still make the move a capture).
     complete: bool,
@@ -156,6 +186,7 @@ fn walk_free(from: Spot, heading: Heading, points: u8, turn: bool) -> FreeRoute 
     let mut free = FreeRoute {
         steps: [from; MAX_STEPS],
         len: 0,
+        circles: 0,
         complete: false,
         end: from,
         turned: None,
@@ -178,6 +209,7 @@ fn walk_free(from: Spot, heading: Heading, points: u8, turn: bool) -> FreeRoute 
         let Some(index) = heading.step(at.index) else { return free };
         at = Spot::new(at.road, index);
         free.steps[usize::from(free.len)] = at;
+        free.circles |= 1 << board::node(at);
         free.len += 1;
         left -= 1;
         try_turn(&mut free, &mut at, &mut left);
@@ -191,8 +223,15 @@ fn walk_free(from: Spot, heading: Heading, points: u8, turn: bool) -> FreeRoute 
 mod tests {
     use super::*;
 
-    fn empty(_: NodeId) -> Option<Occupant> {
-        None
+    const EMPTY: &Occupancy = &Occupancy { own: 0, opponent: 0 };
+
+    /// A board with one tank, own or the opponent's, on `spot`.
+    fn one(spot: Spot, occupant: Occupant) -> Occupancy {
+        let bit = 1u128 << board::node(spot);
+        match occupant {
+            Occupant::Own => Occupancy { own: bit, opponent: 0 },
+            Occupant::Opponent => Occupancy { own: 0, opponent: bit },
+        }
     }
 
     /// The planner as it was before the table: one walk that looks at each circle entered.
@@ -262,16 +301,7 @@ mod tests {
         }
         let mut compared = 0;
         for (own, opponent) in boards {
-            let at = |id: NodeId| {
-                let bit = 1u128 << id;
-                if own & bit != 0 {
-                    Some(Occupant::Own)
-                } else if opponent & bit != 0 {
-                    Some(Occupant::Opponent)
-                } else {
-                    None
-                }
-            };
+            let board = &Occupancy { own, opponent };
             for road in 0..board::ROAD_LETTERS.len() as u8 {
                 for index in 0..=board::LAST {
                     for heading in [Heading::Down, Heading::Up] {
@@ -279,8 +309,8 @@ mod tests {
                             for turn in [false, true] {
                                 let from = Spot::new(road, index);
                                 assert_eq!(
-                                    plan(from, heading, points, turn, at),
-                                    walk(from, heading, points, turn, at),
+                                    plan(from, heading, points, turn, board),
+                                    walk(from, heading, points, turn, |id| board.at(id)),
                                     "{from:?} {heading:?} {points} turn {turn}"
                                 );
                                 compared += 1;
@@ -295,36 +325,36 @@ mod tests {
 
     #[test]
     fn straight_moves_stop_at_the_end_of_the_road() {
-        let r = plan(Spot::new(0, 20), Heading::Down, 3, false, empty).unwrap();
+        let r = plan(Spot::new(0, 20), Heading::Down, 3, false, EMPTY).unwrap();
         assert_eq!(r.end, Spot::new(0, 23));
-        assert!(plan(Spot::new(0, 22), Heading::Down, 3, false, empty).is_none());
-        assert!(plan(Spot::new(0, 1), Heading::Up, 2, false, empty).is_none());
+        assert!(plan(Spot::new(0, 22), Heading::Down, 3, false, EMPTY).is_none());
+        assert!(plan(Spot::new(0, 1), Heading::Up, 2, false, EMPTY).is_none());
     }
 
     #[test]
     fn a_turn_costs_one_point_and_no_circle() {
         // A11 down 3: A12, turn onto C, C13.
-        let r = plan(Spot::new(0, 11), Heading::Down, 3, true, empty).unwrap();
+        let r = plan(Spot::new(0, 11), Heading::Down, 3, true, EMPTY).unwrap();
         assert_eq!(r.steps(), [Spot::new(0, 12), Spot::new(2, 13)]);
         assert_eq!(r.end, Spot::new(2, 13));
         assert_eq!(r.turned, Some(2));
         // Starting on a crossing with one point: the tank only changes road.
-        let r = plan(Spot::new(1, 6), Heading::Down, 1, true, empty).unwrap();
+        let r = plan(Spot::new(1, 6), Heading::Down, 1, true, EMPTY).unwrap();
         assert!(r.steps().is_empty());
         assert_eq!(r.end, Spot::new(2, 6));
         // No crossing in reach: no turning route.
-        assert!(plan(Spot::new(0, 2), Heading::Down, 3, true, empty).is_none());
+        assert!(plan(Spot::new(0, 2), Heading::Down, 3, true, EMPTY).is_none());
     }
 
     #[test]
     fn own_tanks_block_and_opponents_end_the_move() {
-        let own = |id| (id == board::node(Spot::new(0, 5))).then_some(Occupant::Own);
+        let own = &one(Spot::new(0, 5), Occupant::Own);
         assert!(plan(Spot::new(0, 3), Heading::Down, 3, false, own).is_none());
         assert!(plan(Spot::new(0, 3), Heading::Down, 1, false, own).is_some());
-        let foe = |id| (id == board::node(Spot::new(0, 24))).then_some(Occupant::Opponent);
+        let foe = &one(Spot::new(0, 24), Occupant::Opponent);
         let r = plan(Spot::new(0, 22), Heading::Down, 3, false, foe).unwrap();
         assert_eq!((r.end, r.stop), (Spot::new(0, 24), Stop::Capture));
-        let river = |id| (id == board::node(Spot::new(0, 15))).then_some(Occupant::Opponent);
+        let river = &one(Spot::new(0, 15), Occupant::Opponent);
         let r = plan(Spot::new(0, 13), Heading::Down, 3, false, river).unwrap();
         assert_eq!((r.end, r.stop), (Spot::new(0, 15), Stop::River));
     }

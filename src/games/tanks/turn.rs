@@ -12,7 +12,7 @@
 use super::army::Side;
 use super::board::{self, NodeId, Spot};
 use super::ending::{self, End, GUARD_TURNS};
-use super::moves::{self, Occupant, Route, Stop};
+use super::moves::{self, Occupancy, Route, Stop};
 use super::text;
 use super::view::LastMove;
 use super::{Action, MineLabel, Phase, Tanks};
@@ -24,30 +24,6 @@ pub const MAX_DISTANCE: u8 = 4;
 
 /// Button labels of the dice-free distances.
 const DISTANCE_LABELS: [&str; 5] = ["0", "1", "2", "3", "4"];
-
-/// Who stands on each circle, as the side to move sees it: a bit per circle for its own tanks
-/// and one for the opponent's (two words each to fill, where a table of every circle was 96
-/// bytes to clear — it is worked out several times per action of a random game).
-#[derive(Clone, Copy)]
-struct Occupancy {
-    own: u128,
-    opponent: u128,
-}
-
-const _: () = assert!(board::NODES <= 128, "a circle per bit");
-
-impl Occupancy {
-    fn at(&self, node: NodeId) -> Option<Occupant> {
-        let bit = 1u128 << node;
-        if self.own & bit != 0 {
-            Some(Occupant::Own)
-        } else if self.opponent & bit != 0 {
-            Some(Occupant::Opponent)
-        } else {
-            None
-        }
-    }
-}
 
 /// Who stands where, and what a turn may still do.
 impl Tanks {
@@ -87,7 +63,7 @@ impl Tanks {
         let field = self.army(self.turn).tanks[i].field();
         let plan = move |turn| {
             let (from, heading) = field?;
-            moves::plan(from, heading, distance, turn, |n| board.at(n))
+            moves::plan(from, heading, distance, turn, board)
         };
         [false, true].into_iter().filter_map(move |turn| plan(turn).map(|r| (turn, r)))
     }
@@ -374,7 +350,10 @@ impl Tanks {
                 None => moved,
             }
         });
-        let mut path = vec![from_node];
+        // The last move's trail is drawn until this one replaces it: reuse its buffer.
+        let mut path = self.last_move.take().map(|last| last.path).unwrap_or_default();
+        path.clear();
+        path.push(from_node);
         let arrived = self.run(i, heading, &route, &mut path, log);
         self.last_move = Some(LastMove { side: side.id(), path });
         self.last_flight = None;
