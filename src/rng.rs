@@ -16,20 +16,37 @@ pub fn seeded(seed: u64) -> ChaCha20Rng {
 }
 
 /// A uniform integer in `0..n` without modulo bias. `n` must be positive.
+///
+/// Random play draws on nearly every action, mostly among one seat or a few moves, so the
+/// common cases are cheap: a choice of one draws nothing, and any `n` below 2^32 takes one
+/// 32-bit word of the stream (half what a 64-bit draw takes, so the ChaCha block is refilled
+/// half as often) by multiplication, dividing only in the rare case that may need a second
+/// word ([`below_u32`]).
 pub fn below(rng: &mut impl RngCore, n: u64) -> u64 {
     assert!(n > 0, "below(0)");
-    if n.is_power_of_two() {
-        // The general case's own draws, without its two divisions (a power of two divides
-        // 2^64, so its zone is 2^64 - n and `x % n` is a mask): random play draws among one
-        // seat, two seats or a few moves on nearly every action.
-        let zone = n.wrapping_neg();
-        loop {
-            let x = rng.next_u64();
-            if x < zone {
-                return x & (n - 1);
-            }
+    match u32::try_from(n) {
+        Ok(1) => 0,
+        Ok(small) => u64::from(below_u32(rng, small)),
+        Err(_) => below_u64(rng, n),
+    }
+}
+
+/// Lemire's nearly divisionless draw ("Fast random integer generation in an interval", 2019):
+/// the high word of `x · n` is uniform in `0..n` once the low words below `2^32 mod n` are
+/// drawn again.
+fn below_u32(rng: &mut impl RngCore, n: u32) -> u32 {
+    let mut product = u64::from(rng.next_u32()) * u64::from(n);
+    if (product as u32) < n {
+        let threshold = n.wrapping_neg() % n;
+        while (product as u32) < threshold {
+            product = u64::from(rng.next_u32()) * u64::from(n);
         }
     }
+    (product >> 32) as u32
+}
+
+/// Rejection sampling on 64-bit words, for `n` of 2^32 and more.
+fn below_u64(rng: &mut impl RngCore, n: u64) -> u64 {
     let zone = u64::MAX - (u64::MAX % n);
     loop {
         let x = rng.next_u64();
@@ -81,25 +98,37 @@ mod tests {
         assert!(pick_weighted::<u8>(&mut rng, &[]).is_none());
     }
 
-    /// The division-free path for powers of two draws exactly what the general one draws, so
-    /// seeded games stay the same games.
+    /// One draw takes one 32-bit word for `n` below 2^32 (the high word of `x · n`, as
+    /// long as no second word is needed), none for `n = 1`, and two 64-bit words' worth of
+    /// rejection sampling above.
     #[test]
-    fn powers_of_two_draw_what_the_general_case_draws() {
-        fn general(rng: &mut impl RngCore, n: u64) -> u64 {
-            let zone = u64::MAX - (u64::MAX % n);
-            loop {
-                let x = rng.next_u64();
-                if x < zone {
-                    return x % n;
-                }
-            }
-        }
-        for n in [1, 2, 4, 8, 64, 1 << 40, 1 << 63] {
-            let (mut fast, mut reference) = (seeded(n), seeded(n));
+    fn small_draws_take_one_word_and_a_choice_of_one_takes_none() {
+        for n in [2u32, 3, 6, 7, 52, 1000] {
+            let (mut drawn, mut reference) = (seeded(u64::from(n)), seeded(u64::from(n)));
             for _ in 0..1000 {
-                assert_eq!(below(&mut fast, n), general(&mut reference, n), "n = {n}");
+                let expected = (u64::from(reference.next_u32()) * u64::from(n)) >> 32;
+                assert_eq!(below(&mut drawn, u64::from(n)), expected, "n = {n}");
             }
-            assert_eq!(fast.next_u64(), reference.next_u64(), "n = {n}: the streams stay in step");
+            assert_eq!(drawn.next_u64(), reference.next_u64(), "n = {n}: the streams stay in step");
+        }
+        let (mut drawn, mut reference) = (seeded(1), seeded(1));
+        assert_eq!(below(&mut drawn, 1), 0);
+        assert_eq!(drawn.next_u64(), reference.next_u64(), "a choice of one draws nothing");
+    }
+
+    /// Where a second word is often needed (`2^32 mod n` is a quarter of the words), the
+    /// values still cover `0..n` evenly: each third of the range gets a third of the draws.
+    #[test]
+    fn rejection_keeps_large_draws_uniform() {
+        let mut rng = seeded(11);
+        for n in [3u64 << 30, (1 << 31) + 1, 5 << 40] {
+            let mut thirds = [0u32; 3];
+            for _ in 0..30_000 {
+                let x = below(&mut rng, n);
+                assert!(x < n);
+                thirds[(x / n.div_ceil(3)) as usize] += 1;
+            }
+            assert!(thirds.iter().all(|t| (9_400..10_600).contains(t)), "n = {n}: {thirds:?}");
         }
     }
 

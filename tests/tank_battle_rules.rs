@@ -256,16 +256,20 @@ fn moving_onto_an_opponent_tank_destroys_it() {
 /// "The destroyed tank leaves the game and does not come back."
 #[test]
 fn a_destroyed_tank_never_comes_back() {
-    let mut random = rng::seeded(3);
-    let mut g = start();
-    let mut on_board = 28;
-    while let Some((actor, action)) = harness::random_action(&g, &mut random).unwrap() {
-        g.apply(actor, &action);
-        let now = g.position().tanks().count();
-        assert!(now <= on_board, "a tank came back");
-        on_board = now;
+    let mut captures = 0;
+    for seed in 1..=5 {
+        let mut random = rng::seeded(seed);
+        let mut g = start();
+        let mut on_board = 28;
+        while let Some((actor, action)) = harness::random_action(&g, &mut random).unwrap() {
+            g.apply(actor, &action);
+            let now = g.position().tanks().count();
+            assert!(now <= on_board, "a tank came back");
+            on_board = now;
+        }
+        captures += 28 - on_board;
     }
-    assert!(on_board < 28, "the game should have seen captures");
+    assert!(captures > 0, "the games should have seen captures");
 }
 
 /// "The game ends when all surviving tanks of one player stand in the opponent's base."

@@ -29,18 +29,20 @@ const DISTANCE_LABELS: [&str; 5] = ["0", "1", "2", "3", "4"];
 impl Tanks {
     /// Tanks of the side to move that may still act this turn.
     pub(super) fn actors(&self) -> impl Iterator<Item = usize> + '_ {
-        let army = self.army(self.turn);
-        (0..4).filter(move |i| {
-            let t = &army.tanks[*i];
-            t.field().is_some() && !t.resting && !t.acted
-        })
+        (0..4).filter(|i| self.may_act(*i))
+    }
+
+    /// Whether tank `i` of the side to move may still act this turn.
+    fn may_act(&self, i: usize) -> bool {
+        let t = &self.army(self.turn).tanks[i];
+        t.field().is_some() && !t.resting && !t.acted
     }
 
     /// Whether tank `i` of the side to move may turn around now: it may act, and did not turn
     /// around in its owner's previous turn.
     pub(super) fn may_turn_around(&self, i: usize) -> bool {
         let previous = self.turns[self.turn.index()].checked_sub(1);
-        self.actors().any(|a| a == i) && self.army(self.turn).tanks[i].turned_in != previous
+        self.may_act(i) && self.army(self.turn).tanks[i].turned_in != previous
     }
 
     /// Who stands on every circle, seen from the side to move: worked out once per question,
@@ -321,7 +323,7 @@ impl Tanks {
     pub(super) fn drive(&mut self, i: usize, distance: u8, turn: bool, log: &mut impl Journal) {
         let dice = self.rules.dice;
         let distance_ok = if dice { self.rolls_left > 0 } else { self.distance_unused(distance) };
-        if i >= 4 || !distance_ok || !self.actors().any(|a| a == i) {
+        if i >= 4 || !distance_ok || !self.may_act(i) {
             return;
         }
         let board = self.occupancy();
