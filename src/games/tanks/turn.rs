@@ -57,17 +57,20 @@ impl Tanks {
 
     /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
     fn routes<'a>(
-        &self,
+        &'a self,
         board: &'a Occupancy,
         i: usize,
         distance: u8,
     ) -> impl Iterator<Item = (bool, Route)> + 'a {
-        let field = self.army(self.turn).tanks[i].field();
-        let plan = move |turn| {
-            let (from, heading) = field?;
-            moves::plan(from, heading, distance, turn, board)
-        };
-        [false, true].into_iter().filter_map(move |turn| plan(turn).map(|r| (turn, r)))
+        [false, true]
+            .into_iter()
+            .filter_map(move |turn| self.route(board, i, distance, turn).map(|route| (turn, route)))
+    }
+
+    /// The route of tank `i` of the side to move over `distance`, turning or not.
+    fn route(&self, board: &Occupancy, i: usize, distance: u8, turn: bool) -> Option<Route> {
+        let (from, heading) = self.army(self.turn).tanks[i].field()?;
+        moves::plan(from, heading, distance, turn, board)
     }
 
     /// Whether tank `i` of the side to move has a legal route over `distance`.
@@ -327,9 +330,7 @@ impl Tanks {
             return;
         }
         let board = self.occupancy();
-        let Some((_, route)) = self.routes(&board, i, distance).find(|(t, _)| *t == turn) else {
-            return;
-        };
+        let Some(route) = self.route(&board, i, distance, turn) else { return };
         let side = self.turn;
         let (from, heading) = self.army(side).tanks[i].field().expect("an acting tank");
         self.fresh = false;
@@ -385,11 +386,16 @@ impl Tanks {
         let (own, opp) = (side.index(), side.opponent().index());
         let player = side.seat();
         let opponent = side.opponent().seat();
-        for spot in route.steps() {
+        // The planner ends a route on the first opponent's tank it meets: only the last circle
+        // of a capture (or of a fall into the river) holds one.
+        let last = route.steps().len().saturating_sub(1);
+        let meets = route.stop != Stop::Points;
+        for (k, spot) in route.steps().iter().enumerate() {
             let node = board::node(*spot);
             let name = board::name(node);
             path.push(node);
-            if let Some(victim) = self.armies[opp].tank_at(node) {
+            let victim = if meets && k == last { self.armies[opp].tank_at(node) } else { None };
+            if let Some(victim) = victim {
                 self.armies[opp].tanks[victim].destroy();
                 self.progress = true;
                 if route.stop == Stop::River {
