@@ -1,8 +1,10 @@
 //! The computer's judgement of Aeroplane Chess (issue 16): take a capture when there is one,
 //! else a jump or a flight, else advance the rearmost plane (a take-off first of all). A
-//! position is judged by how far each seat's planes have come.
+//! position is judged by the rolls each seat's fleet still needs to bring its planes home
+//! ([`super::race`]).
 
 use super::board::{CENTRE, CORNERS, PLANES};
+use super::race::{RaceTable, place};
 use super::{Action, Aeroplane, Phase, Spot};
 use crate::ai::{Heuristic, logistic};
 use crate::game::{Actor, Game, Seat};
@@ -17,10 +19,6 @@ fn progress(spot: Spot) -> i32 {
 }
 
 impl Aeroplane {
-    fn fleet_progress(&self, corner: u8) -> i32 {
-        (1..=PLANES).map(|n| progress(self.spot(corner, n))).sum()
-    }
-
     /// Planes of corners other than `own` standing out of their hangar.
     fn others_out(&self, own: u8) -> i32 {
         let out = |corner: u8| {
@@ -30,26 +28,36 @@ impl Aeroplane {
     }
 }
 
-impl Heuristic for Aeroplane {
-    /// A race of dice: the next few rolls decide more than any judgement of the board, so a
-    /// playout runs about ten turns (the duels: 92 % against random with 60 actions, 78 % with
-    /// four).
-    const PLAYOUT_ACTIONS: u32 = 60;
+/// How many rolls of lead make a seat's race worth about 0.73: a fleet's remaining rolls spread
+/// by several rolls either way, so a lead of a few rolls is likely but far from sure.
+const RACE_SCALE: f64 = 6.0;
 
-    /// The seat's progress against the mean of the other seats', about 0.73 at a lead of 30
-    /// steps.
+impl Heuristic for Aeroplane {
+    /// No playout: the race table judges the position where the tree ends. Random playouts
+    /// were what let the search see a race at all when a position was judged by its steps
+    /// (60 actions: 92 % against random, 4: 78 %); with the table the search is as strong
+    /// without them and five times faster (docs/performance.md).
+    const PLAYOUT_ACTIONS: u32 = 0;
+
+    /// The race as the table of expected rolls sees it ([`super::race`]): the rolls the
+    /// other seats' fleets still need on average against the seat's own, about 0.73 at a lead
+    /// of [`RACE_SCALE`] rolls.
     fn evaluate(&self, seat: Seat) -> f64 {
         let Some(own) = self.corner_of(seat) else { return 0.5 };
-        let others: Vec<i32> = (0..self.seats)
+        let table = RaceTable::for_rules(&self.rules);
+        let rolls = |corner: u8| {
+            f64::from(table.rolls(std::array::from_fn(|i| place(self.spot(corner, i as u8 + 1)))))
+        };
+        let others: Vec<f64> = (0..self.seats)
             .filter(|s| *s != seat)
             .filter_map(|s| self.corner_of(s))
-            .map(|c| self.fleet_progress(c))
+            .map(rolls)
             .collect();
         if others.is_empty() {
             return 0.5;
         }
-        let mean = f64::from(others.iter().sum::<i32>()) / others.len() as f64;
-        logistic(f64::from(self.fleet_progress(own)) - mean, 30.0)
+        let mean = others.iter().sum::<f64>() / others.len() as f64;
+        logistic(mean - rolls(own), RACE_SCALE)
     }
 
     fn score(&self, seat: Seat, action: &Action) -> i32 {

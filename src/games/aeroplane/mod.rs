@@ -15,6 +15,7 @@ mod fleet;
 mod heuristic;
 mod path;
 mod picture;
+mod race;
 mod rules;
 mod text;
 mod view;
