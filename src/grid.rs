@@ -205,14 +205,27 @@ impl Ray {
     /// squares before the first piece of `occupied` met, and that piece's square too when it
     /// is one of `capturable`.
     pub fn reach(&self, occupied: FileSet, capturable: FileSet) -> usize {
-        let met = self.set.0 & occupied.0;
-        if met == 0 {
+        let Some(place) = self.first_place(occupied) else {
             return self.squares.len();
-        }
-        let place = if self.ascending { met.trailing_zeros() } else { 127 - met.leading_zeros() };
-        let away = PLACE_DISTANCES[usize::from(self.from)][place as usize];
+        };
+        let away = PLACE_DISTANCES[usize::from(self.from)][place];
         let captures = (capturable.0 >> place) & 1;
         usize::from(away - 1) + captures as usize
+    }
+
+    /// The grid index of the first square of `occupied` met along the ray, if any.
+    pub fn first_met(&self, occupied: FileSet) -> Option<Index> {
+        self.first_place(occupied).map(file_place)
+    }
+
+    /// The file-order place of the first square of `occupied` met along the ray.
+    fn first_place(&self, occupied: FileSet) -> Option<usize> {
+        let met = self.set.0 & occupied.0;
+        if met == 0 {
+            return None;
+        }
+        let place = if self.ascending { met.trailing_zeros() } else { 127 - met.leading_zeros() };
+        Some(place as usize)
     }
 }
 
@@ -273,6 +286,7 @@ mod tests {
                 let reach = free + usize::from(met.is_some_and(|at| capturable.contains(at)));
                 let at = name(square(from));
                 assert_eq!(ray.reach(occupied, capturable), reach, "{at} {df} {dr}");
+                assert_eq!(ray.first_met(occupied), met, "{at} {df} {dr}");
             }
         }
     }
