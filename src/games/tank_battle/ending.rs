@@ -7,6 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::geometry::GEOMETRY;
 use super::moves;
 use super::position::{Position, Side};
 use crate::event::Event;
@@ -43,11 +44,12 @@ pub fn detect(position: &Position, mover: Side, quiet_moves: u32) -> Option<End>
 }
 
 fn army_end(position: &Position, side: Side) -> Option<End> {
-    let mut army = position.army(side).peekable();
-    if army.peek().is_none() {
+    let army = position.army_set(side);
+    if army.is_empty() {
         return Some(End::NoTanks(side));
     }
-    army.all(|(sq, _)| side.is_target_base(sq)).then_some(End::AllInBase(side))
+    let target = GEOMETRY.base(side.opponent().index());
+    army.difference(target).is_empty().then_some(End::AllInBase(side))
 }
 
 /// The points of both sides, [White, Black].

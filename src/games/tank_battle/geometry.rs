@@ -32,6 +32,8 @@ pub struct Geometry {
     rays: [Vec<[Ray; 8]>; 4],
     /// The side (0 White, 1 Black) owning each square's base.
     base: [Option<u8>; CELLS],
+    /// Each side's base (0 White, 1 Black) as a set of squares.
+    bases: [FileSet; 2],
     /// The contaminated zone: a tank met there ends a ray but is never captured.
     zone: FileSet,
 }
@@ -59,6 +61,7 @@ impl Geometry {
                 rays_for(true, true),
             ],
             base: std::array::from_fn(|i| board::base_of(square(i))),
+            bases: [0, 1].map(|side| board::base_squares(side).into_iter().map(index).collect()),
             zone: (0..CELLS).filter(|i| board::is_zone(square(*i))).collect(),
         }
     }
@@ -71,6 +74,11 @@ impl Geometry {
 
     pub fn base_of(&self, index: Index) -> Option<u8> {
         self.base[index]
+    }
+
+    /// The base of `side` (0 White, 1 Black) as a set of squares.
+    pub fn base(&self, side: u8) -> FileSet {
+        self.bases[usize::from(side)]
     }
 
     /// The contaminated zone as a set of squares.

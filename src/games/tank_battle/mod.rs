@@ -4,11 +4,13 @@
 //!
 //! The pieces of the rules live apart so that each can be read and tested alone: [`board`] is
 //! the printed board as data, [`position`] where the tanks stand and what they are worth,
-//! [`moves`] where a tank may go, [`ending`] when the game stops and who won. This file joins
+//! `counts` how many moves each tank has, kept up to date as they move, [`moves`] where a tank
+//! may go, [`ending`] when the game stops and who won. This file joins
 //! them into the [`Game`] the table plays: whose turn it is, the two-step choice (a tank, then
 //! its destination, both named by square), and the events each move announces.
 
 pub mod board;
+mod counts;
 pub mod ending;
 mod geometry;
 mod heuristic;
@@ -244,8 +246,9 @@ impl Game for TankBattle {
         }
     }
 
-    /// Counts the side's moves ray by ray and builds only the one drawn ([`moves::Counted`]):
-    /// a ply has ~100 moves, and listing them was most of a random game's time.
+    /// Draws an index below the side's number of moves, which the position keeps, and builds
+    /// only that move ([`moves::nth`]): a ply has ~100 moves, and listing them was most of a
+    /// random game's time.
     fn random_legal_action(
         &self,
         seat: Seat,
@@ -253,9 +256,8 @@ impl Game for TankBattle {
         _scratch: &mut Vec<Action>,
     ) -> Option<Action> {
         let side = self.acting_side(seat)?;
-        let counted = moves::Counted::of(&self.position, side);
-        let n = rng::index_below(rng, counted.len())?;
-        let (from, to) = counted.nth(&self.position, n)?;
+        let n = rng::index_below(rng, moves::count(&self.position, side))?;
+        let (from, to) = moves::nth(&self.position, side, n)?;
         Some(Action::Move { from, to })
     }
 

@@ -4,13 +4,15 @@
 //! times per game and a grid answers in one index. Its text form, a list such as
 //! `Wk1 wg1 wh2 Ba11 bc3` (`W`/`B` a commander, `w`/`b` an ordinary tank), is what a saved
 //! state stores and what tests and fixtures write, so a position reads at a glance and a
-//! hand-made one cannot silently put a tank on a mine.
+//! hand-made one cannot silently put a tank on a mine. Every change of a square goes through one
+//! place, which also keeps each tank's move counts ([`Counts`]) in step.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::board;
+use super::counts::Counts;
 use super::geometry::{CELLS, GEOMETRY, Index, index, square};
 use super::view::Square;
 use crate::game::Seat;
@@ -138,22 +140,33 @@ pub struct Position {
     /// that listing an army (every choice list, every end check) visits its tanks, not the
     /// whole grid.
     listed: [FileSet; 2],
+    /// Each tank's moves, ray by ray — derived from `cells` like `listed`, and not part of the
+    /// text form: reading a position back rebuilds them square by square.
+    counts: Counts,
 }
 
 impl Position {
     pub fn empty() -> Position {
-        Position { cells: [None; CELLS], listed: [FileSet::default(); 2] }
+        Position {
+            cells: [None; CELLS],
+            listed: [FileSet::default(); 2],
+            counts: Counts::default(),
+        }
     }
 
-    /// Sets the tank on grid index `at`, keeping `listed` in step; returns the one it replaces.
+    /// Sets the tank on grid index `at`, keeping `listed` and `counts` in step; returns the one
+    /// it replaces.
     fn put(&mut self, at: Index, tank: Option<Tank>) -> Option<Tank> {
-        if let Some(old) = self.cells[at] {
+        let old = std::mem::replace(&mut self.cells[at], tank);
+        if let Some(old) = old {
             self.listed[usize::from(old.side.index())].remove(at);
+            self.counts.clear(at, old.side);
         }
         if let Some(new) = tank {
             self.listed[usize::from(new.side.index())].insert(at);
         }
-        std::mem::replace(&mut self.cells[at], tank)
+        self.counts.refresh_around(&self.cells, self.listed, at);
+        old
     }
 
     /// Each side's fourteen tanks on its fourteen base squares, the commander in the corner.
@@ -198,6 +211,11 @@ impl Position {
     /// The squares of `side`'s tanks, as a set.
     pub fn army_set(&self, side: Side) -> FileSet {
         self.listed[usize::from(side.index())]
+    }
+
+    /// Each tank's moves, kept up to date.
+    pub fn counts(&self) -> &Counts {
+        &self.counts
     }
 
     /// The points `side` would score if the game ended now.

@@ -8,7 +8,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{self, PAWNS};
+use super::board;
 use super::geometry::GEOMETRY;
 use super::moves::Mover;
 use super::position::Position;
@@ -49,25 +49,35 @@ impl End {
     }
 }
 
-/// Whether `colour` has finished. `opponent` moves the pawns of the colour whose field it
-/// enters, none when that colour no longer moves (its player resigned).
+/// Whether `colour` has finished. `opponent` gives the mover of the colour whose field it
+/// enters, none when that colour no longer moves (its player resigned); it is asked only for a
+/// full field.
 /// Asked for every colour after every turn, so it works on square sets: the target field's
 /// (precomputed) and each colour's pawns'.
-pub fn finished(position: &Position, colour: Colour, opponent: Option<Mover>) -> Option<End> {
+pub fn finished(
+    position: &Position,
+    colour: Colour,
+    opponent: impl FnOnce() -> Option<Mover>,
+) -> Option<End> {
     let other = board::opponent(colour);
     // The opponent's start field is the colour's target ground.
     let field = GEOMETRY.field(other);
     let (ours, theirs) = (position.pawn_set(colour), position.pawn_set(other));
-    let home = ours.intersection(field).len();
-    if home == PAWNS {
+    // Both ends need the field full; a field has as many squares as a colour has pawns, so
+    // all of them home is the field full of them — a comparison of sets rather than a count.
+    if ours.union(theirs).intersection(field) != field {
+        return None;
+    }
+    let home = ours.intersection(field);
+    if home == field {
         return Some(End::Home(colour));
     }
-    let full = ours.union(theirs).intersection(field) == field;
     let stuck = || {
+        let opponent = opponent();
         let mut theirs = theirs.intersection(field).iter();
         theirs.all(|at| opponent.is_none_or(|m| !m.can_move(position, at)))
     };
-    (home > 0 && full && stuck()).then_some(End::Jammed(colour))
+    (!home.is_empty() && stuck()).then_some(End::Jammed(colour))
 }
 
 /// The result: places by total points, equal points sharing a place; resigned seats rank

@@ -11,7 +11,7 @@ use std::sync::LazyLock;
 
 use super::board::{self, COLOURS};
 use super::view::{Colour, Square};
-use crate::grid::FileSet;
+use crate::grid::{FileSet, Window, file_place};
 
 /// A square as its grid index, rank by rank from a1 (a1 = 0, b1 = 1, … k11 = 120).
 pub use crate::grid::{Index, index, square};
@@ -50,8 +50,10 @@ pub struct Geometry {
     ground: [[Ground; CELLS]; COLOURS as usize],
     /// `steps[colour][from]`: the squares a step may reach on an empty board.
     steps: [Vec<Box<[u8]>>; COLOURS as usize],
-    /// The same squares as sets, so that a pawn's free steps are counted in one operation.
-    step_sets: [Vec<FileSet>; COLOURS as usize],
+    /// The same squares as windows onto the board's sets, so that a pawn's free steps are
+    /// counted in one operation — by the file-order place of `from`, since the count walks
+    /// a colour's pawns as a set's places.
+    step_windows: [Vec<Window>; COLOURS as usize],
     /// `hops[colour][from][d]`: the hop in direction `DIAGONALS[d]`, if the ground allows it.
     hops: [Vec<[Option<Hop>; 4]>; COLOURS as usize],
     /// `hop_from[colour][d]`: the squares from which the ground allows a hop along
@@ -71,9 +73,10 @@ impl Geometry {
         let steps: [Vec<Box<[u8]>>; 4] = std::array::from_fn(|c| {
             (0..CELLS).map(|from| step_targets(&ground[c], c as Colour, from)).collect()
         });
-        let step_sets = std::array::from_fn(|c| {
+        let step_windows = std::array::from_fn(|c| {
             let set = |targets: &[u8]| targets.iter().map(|to| usize::from(*to)).collect();
-            steps[c].iter().map(|targets| set(targets)).collect()
+            let window = |targets| Window::of(set(targets)).expect("steps go to neighbours");
+            (0..CELLS).map(|place| window(&steps[c][file_place(place)])).collect()
         });
         let hops: [Vec<[Option<Hop>; 4]>; 4] = std::array::from_fn(|c| {
             (0..CELLS)
@@ -86,7 +89,7 @@ impl Geometry {
         let fields = std::array::from_fn(|c| {
             (0..CELLS).filter(|i| board::field_of(square(*i)) == Some(c as Colour)).collect()
         });
-        Geometry { ground, steps, step_sets, hops, hop_from, fields }
+        Geometry { ground, steps, step_windows, hops, hop_from, fields }
     }
 
     pub fn ground(&self, colour: Colour, at: Index) -> Ground {
@@ -97,9 +100,14 @@ impl Geometry {
         &self.steps[usize::from(colour)][from]
     }
 
-    /// [`Geometry::steps`] as a set.
-    pub fn step_set(&self, colour: Colour, from: Index) -> FileSet {
-        self.step_sets[usize::from(colour)][from]
+    /// [`Geometry::steps`] as a window onto the board's sets.
+    pub fn step_window(&self, colour: Colour, from: Index) -> Window {
+        self.step_window_at_place(colour, file_place(from))
+    }
+
+    /// [`Geometry::step_window`] of the square with file-order place `place`.
+    pub fn step_window_at_place(&self, colour: Colour, place: usize) -> Window {
+        self.step_windows[usize::from(colour)][place]
     }
 
     pub fn hop(&self, colour: Colour, from: Index, direction: usize) -> Option<Hop> {

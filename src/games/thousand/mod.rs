@@ -35,14 +35,12 @@ pub use self::position::{Position, PositionError};
 pub use self::seating::{SETTINGS, Seating};
 pub use view::*;
 
-use self::board::PAWNS;
 use self::geometry::{CELLS, index};
 use self::moves::Mover;
 use self::pad::{CHARGE, Pad};
 use crate::choice::{Choices, Label, Offer};
 use crate::event::{Arg, Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
-use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
 use crate::rng;
 use crate::view::AnyView;
@@ -258,18 +256,23 @@ impl Thousand {
             Some(chain) => (chain.at == from
                 && mover.hop(&self.position, index(from), chain.direction) == Some(index(to)))
             .then_some(chain.direction),
-            None => mover
-                .hops(&self.position, index(from))
-                .find(|(_, at)| *at == index(to))
-                .map(|(d, _)| d),
+            // A hop lands two squares away along the one diagonal that leads to `to`.
+            None => {
+                let leads_to = |step: &(i8, i8)| board::offset(from, *step, 2) == Some(to);
+                let direction = geometry::DIAGONALS.iter().position(leads_to)?;
+                let hop = mover.hop(&self.position, index(from), direction);
+                (hop == Some(index(to))).then_some(direction)
+            }
         }
     }
 
     /// What a `Move` from `from` to `to` of `colour` is, if it is legal: a hop in some
     /// direction or a step. Asked once per action played, for its legality and its kind both.
     fn move_kind(&self, colour: Colour, from: Square, to: Square) -> Option<MoveKind> {
-        if let Some(direction) = self.hop_direction(colour, from, to) {
-            return Some(MoveKind::Hop(direction));
+        // A step goes one square, a hop two: only one of them can lead from `from` to `to`.
+        let distance = from.0.abs_diff(to.0).max(from.1.abs_diff(to.1));
+        if distance != 1 {
+            return self.hop_direction(colour, from, to).map(MoveKind::Hop);
         }
         let step = self.chain.is_none()
             && self.position.get(from) == Some(colour)
@@ -316,8 +319,8 @@ impl Thousand {
     }
 
     /// The `n`-th (from 0) of the moves [`Thousand::offer`] lists for `colour`, building no
-    /// other: in a chain the hop or Stop, else each pawn's moves counted ([`Mover::counts`])
-    /// and only the drawn pawn's listed. `draw` picks `n` from the number of moves.
+    /// other: in a chain the hop or Stop, else each pawn's moves counted ([`Mover::counted`])
+    /// and only the drawn one built. `draw` picks `n` from the number of moves.
     fn drawn_move(
         &self,
         colour: Colour,
@@ -329,18 +332,9 @@ impl Thousand {
             let n = draw(usize::from(hop.is_some()) + 1)?;
             return if n == 0 { hop.or(Some(Action::Stop)) } else { Some(Action::Stop) };
         }
-        let counted: InlineList<(u8, u8), PAWNS> =
-            mover.counts(&self.position).map(|(from, count)| (from as u8, count as u8)).collect();
-        let mut n = draw(counted.iter().map(|(_, count)| usize::from(*count)).sum())?;
-        for &(from, count) in &counted {
-            let (from, count) = (geometry::square(usize::from(from)), usize::from(count));
-            if n < count {
-                let (to, _) = mover.destinations(&self.position, from).nth(n)?;
-                return Some(Action::Move { from, to });
-            }
-            n -= count;
-        }
-        None
+        let counted = mover.counted(&self.position);
+        let (from, to) = counted.nth(&self.position, draw(counted.len())?)?;
+        Some(Action::Move { from, to })
     }
 
     /// Plays `action` of `actor` if it is legal, telling `log` what happened.

@@ -13,12 +13,15 @@
 //! those answers come from square sets: [`Mover::hoppers`] finds every pawn's hops along one
 //! diagonal with two shifts of the colour's pawn set, and a pawn's free steps are its step
 //! targets less the occupied squares. Only the pawn a move is built for is walked square by
-//! square ([`Mover::destinations`]).
+//! square ([`Mover::destinations`], or [`Counted::nth`] for a random draw, which reads the
+//! hops from the sets it counted them from).
 
+use super::board::PAWNS;
 use super::geometry::{DIAGONALS, GEOMETRY, Index, index, square};
 use super::position::Position;
 use super::view::{Colour, Square};
-use crate::grid::FileSet;
+use crate::grid::{FileSet, file_place};
+use crate::inline::InlineList;
 
 /// The pawns of one colour on the move, and the colours they may never jump (their seat's).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,7 +71,7 @@ impl Mover {
     }
 
     fn has_step(&self, position: &Position, from: Index) -> bool {
-        !GEOMETRY.step_set(self.colour, from).difference(position.occupied()).is_empty()
+        !GEOMETRY.step_window(self.colour, from).is_within(position.occupied())
     }
 
     /// For each of the [`DIAGONALS`], the pawns of this colour that may make a first hop
@@ -99,22 +102,33 @@ impl Mover {
         self.jumper_set(position).iter().map(square)
     }
 
-    /// Whether any pawn of this colour can move.
+    /// Whether any pawn of this colour can move. A free step is looked for first: nearly every
+    /// position has one, found within a pawn or two, and then no hop need be looked for.
     pub fn has_move(&self, position: &Position) -> bool {
-        !self.jumper_set(position).is_empty()
-            || position.pawn_set(self.colour).iter().any(|from| self.has_step(position, from))
+        let (mut pawns, occupied) = (position.pawn_set(self.colour).places(), position.occupied());
+        let free = |place| !GEOMETRY.step_window_at_place(self.colour, place).is_within(occupied);
+        pawns.any(free) || !self.jumper_set(position).is_empty()
     }
 
-    /// Each pawn of this colour, in file order, with how many legal first moves it has: the
-    /// length of its [`Mover::destinations`], counted from [`Mover::hoppers`] and the free
-    /// steps as set operations. Random play counts these and lists only the drawn pawn's.
-    pub fn counts(&self, position: &Position) -> impl Iterator<Item = (Index, usize)> + use<> {
-        let (hoppers, occupied, colour) =
-            (self.hoppers(position), position.occupied(), self.colour);
-        position.pawn_set(colour).iter().map(move |from| {
-            let hops = hoppers.iter().filter(|set| set.contains(from)).count();
-            (from, hops + GEOMETRY.step_set(colour, from).difference(occupied).len())
-        })
+    /// Each pawn of this colour with how many legal first moves it has: the length of its
+    /// [`Mover::destinations`], counted from [`Mover::hoppers`] and the free steps as set
+    /// operations. Random play counts these and builds only the drawn move.
+    pub fn counted(&self, position: &Position) -> Counted {
+        let (hoppers, occupied) = (self.hoppers(position), position.occupied());
+        // Most pawns cannot jump: they are passed over with one test, not four.
+        let jumpers = hoppers.into_iter().fold(FileSet::default(), FileSet::union);
+        let (mut pawns, mut len) = (InlineList::default(), 0);
+        for place in position.pawn_set(self.colour).places() {
+            let hops = match jumpers.has_place(place) {
+                true => hoppers.iter().filter(|set| set.has_place(place)).count(),
+                false => 0,
+            };
+            let steps = GEOMETRY.step_window_at_place(self.colour, place);
+            let count = hops + steps.count_outside(occupied);
+            pawns.push((place as u8, count as u8));
+            len += count;
+        }
+        Counted { mover: *self, hoppers, jumpers, pawns, len }
     }
 
     /// Every legal first move of the pawn on `from`: its destinations, hops first (they are
@@ -127,5 +141,61 @@ impl Mover {
         let from = index(from);
         let hops = self.hops(position, from).map(|(_, to)| (square(to), true));
         hops.chain(self.steps(position, from).map(|to| (square(to), false)))
+    }
+}
+
+/// A colour's legal first moves counted pawn by pawn, none built: what a random draw needs.
+#[derive(Debug, Clone, Copy)]
+pub struct Counted {
+    mover: Mover,
+    /// [`Mover::hoppers`] of the position counted.
+    hoppers: [FileSet; DIAGONALS.len()],
+    /// Their union: the pawns that can jump.
+    jumpers: FileSet,
+    /// Each pawn's file-order place and number of moves, in file order.
+    pawns: InlineList<(u8, u8), PAWNS>,
+    len: usize,
+}
+
+impl Counted {
+    /// How many first moves the colour has.
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The `n`-th (from 0) first move, pawn by pawn in file order and each pawn's in the order
+    /// of [`Mover::destinations`] — in `position`, the position counted. The drawn pawn's hops
+    /// are read from the counted sets, so only its steps are looked at square by square.
+    pub fn nth(&self, position: &Position, mut n: usize) -> Option<(Square, Square)> {
+        for &(place, count) in &self.pawns {
+            let count = usize::from(count);
+            if n < count {
+                let from = file_place(usize::from(place));
+                return Some((square(from), square(self.pawn_nth(position, from, n)?)));
+            }
+            n -= count;
+        }
+        None
+    }
+
+    /// Where the `n`-th of the pawn on `from`'s first moves lands: its hops, then its steps.
+    fn pawn_nth(&self, position: &Position, from: Index, mut n: usize) -> Option<Index> {
+        if !self.jumpers.contains(from) {
+            return self.mover.steps(position, from).nth(n);
+        }
+        for (direction, hoppers) in self.hoppers.iter().enumerate() {
+            if hoppers.contains(from) {
+                if n == 0 {
+                    let hop = GEOMETRY.hop(self.mover.colour, from, direction)?;
+                    return Some(usize::from(hop.land));
+                }
+                n -= 1;
+            }
+        }
+        self.mover.steps(position, from).nth(n)
     }
 }

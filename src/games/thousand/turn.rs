@@ -166,7 +166,7 @@ impl Thousand {
         let playing = in_turn_order.filter(|c| self.playing(*c));
         for colour in playing.clone() {
             let opponent = super::board::opponent(colour);
-            let blocker = self.playing(opponent).then(|| self.mover(opponent));
+            let blocker = || self.playing(opponent).then(|| self.mover(opponent));
             if let Some(end) = ending::finished(&self.position, colour, blocker) {
                 return Some(end);
             }
