@@ -8,8 +8,9 @@
 //! it started and where it ended: the attacked aircraft, the one shot down by AA, the one that
 //! moved all stood on one of them), and an aircraft's count depends only on itself and on the
 //! few nodes its flights can enter ([`flight::may_enter`]: ten for a fighter, four for a
-//! bomber). So after a flight only the aircraft on those two nodes or able to enter them are
-//! counted again.
+//! bomber). So after a flight only the aircraft that flew or was shot down and those able to
+//! enter one of the two nodes are counted again, found by looking at the sixteen nodes from
+//! which any flight could enter each ([`flight::approaches`]).
 //!
 //! The counts are derived data, not part of a game's state: they are not stored (a game read
 //! back starts without them and counts directly until its next flight builds them) and they do
@@ -48,18 +49,28 @@ impl FlightCounts {
         }
     }
 
-    /// Brings the counts up to date after a flight that changed only the nodes in `touched`
-    /// (builds them all if they were not built yet).
-    pub fn after_flight(&mut self, position: &Position, edition: Edition, touched: &[Node]) {
+    /// Brings the counts up to date after a flight of aircraft `flown[0]` (and the one it shot
+    /// down, if any) that changed the board only on the nodes in `touched` (builds them all if
+    /// they were not built yet).
+    pub fn after_flight(
+        &mut self,
+        position: &Position,
+        edition: Edition,
+        flown: &[u8],
+        touched: &[Node],
+    ) {
         let Some(counts) = &mut self.counts else {
             *self = FlightCounts::new(position, edition);
             return;
         };
-        for (id, plane) in position.planes().iter().enumerate() {
-            if plane.lost {
-                counts[id] = 0;
-            } else if touched.iter().any(|n| *n == plane.node || flight::may_enter(plane, *n)) {
-                counts[id] = count_of(position, edition, id as u8);
+        for &id in flown {
+            counts[usize::from(id)] = count_of(position, edition, id);
+        }
+        for &node in touched {
+            for id in flight::approaches(node).filter_map(|from| position.at(from)) {
+                if flight::may_enter(&position.planes()[usize::from(id)], node) {
+                    counts[usize::from(id)] = count_of(position, edition, id);
+                }
             }
         }
     }
@@ -86,7 +97,8 @@ mod tests {
     use crate::{harness, rng, settings};
 
     /// A fighter's flights may enter ten nodes (three ahead, two to each side, one diagonally
-    /// ahead on each side, one behind), a bomber's four (two ahead, one to each side).
+    /// ahead on each side, one behind), a bomber's four (two ahead, one to each side), and the
+    /// aircraft stands on a node that approaches each of them.
     #[test]
     fn the_nodes_a_flight_may_enter() {
         use crate::games::air_battle::{Dir, Kind, Plane, Side, board};
@@ -108,6 +120,9 @@ mod tests {
                 let behind = board::step(plane.node, facing.opposite()).unwrap();
                 assert!(entered.contains(&ahead));
                 assert_eq!(entered.contains(&behind), kind == Kind::Fighter);
+                for node in entered {
+                    assert!(flight::approaches(node).any(|from| from == plane.node));
+                }
             }
         }
     }

@@ -51,6 +51,42 @@ pub fn may_enter(plane: &Plane, node: Node) -> bool {
     (x < side) & (y < side) & entered
 }
 
+/// The nodes from which some flight — of either kind, facing any way — may enter `node`: the
+/// only aircraft whose flights a change on `node` can change (still to be asked [`may_enter`]).
+pub fn approaches(node: Node) -> impl Iterator<Item = Node> {
+    let (x, y) = (i16::from(node.0), i16::from(node.1));
+    APPROACHES.iter().filter_map(move |(dx, dy)| board::node_at(x - dx, y - dy))
+}
+
+/// The offsets of [`ENTERED`]'s nodes, of any kind and facing: sixteen, none twice.
+const APPROACHES: [(i16, i16); ENTERED_ANY.count_ones() as usize] = {
+    let mut offsets = [(0, 0); ENTERED_ANY.count_ones() as usize];
+    let (mut bit, mut found) = (0, 0);
+    while bit < u64::BITS as i16 {
+        if (ENTERED_ANY >> bit) & 1 != 0 {
+            let side = 2 * REACH + 1;
+            offsets[found] = (bit % side - REACH, bit / side - REACH);
+            found += 1;
+        }
+        bit += 1;
+    }
+    offsets
+};
+
+const ENTERED_ANY: u64 = {
+    let mut any = 0;
+    let mut kind = 0;
+    while kind < ENTERED.len() {
+        let mut facing = 0;
+        while facing < ENTERED[kind].len() {
+            any |= ENTERED[kind][facing];
+            facing += 1;
+        }
+        kind += 1;
+    }
+    any
+};
+
 /// How far, along x or y, any flight may go: a fighter's three motions.
 const REACH: i16 = 3;
 

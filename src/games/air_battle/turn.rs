@@ -11,6 +11,7 @@ use super::view::{Edition, FlightView, Kind, Side};
 use super::{AirBattle, seating, text};
 use crate::event::{Event, Journal};
 use crate::game::Seat;
+use crate::inline::InlineList;
 
 impl AirBattle {
     /// The view of a flight, played or previewed.
@@ -80,7 +81,9 @@ impl AirBattle {
             self.loss_this_turn = true;
             log.record(|| self.aa_event(&plane.label(), side, &unit, flight.end()));
         }
-        self.counts.after_flight(&self.position, self.edition, &[from, flight.end()]);
+        let flown: InlineList<u8, 2> =
+            [flight.plane].into_iter().chain(flight.shoots_down).collect();
+        self.counts.after_flight(&self.position, self.edition, &flown, &[from, flight.end()]);
         if flight.bombs {
             log.record(|| {
                 Event::new(text::BOMBED)
