@@ -2,7 +2,7 @@
 //!
 //! Every flight played is recorded — hundreds in every random game — while the board shows them
 //! only now and then; the [`FlightView`] it shows holds the aircraft's label, the motions and the
-//! path as strings and vectors, four allocations a flight. So the game keeps plain values (the
+//! path as strings and a vector, three allocations a flight. So the game keeps plain values (the
 //! aircraft's number instead of its label, the motions and the path inline) and builds the view
 //! when the board is drawn. Stored, a [`Played`] is exactly the `FlightView` it stands for, so
 //! games stored before read back unchanged.
