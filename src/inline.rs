@@ -26,6 +26,11 @@ pub struct InlineList<T, const N: usize> {
     len: u8,
 }
 
+impl<T, const N: usize> InlineList<T, N> {
+    /// The most items it holds.
+    pub const CAPACITY: usize = N;
+}
+
 impl<T: Copy + Default, const N: usize> InlineList<T, N> {
     /// Just `item`.
     pub fn one(item: T) -> Self {

@@ -61,15 +61,7 @@ fn fallen_with(edition: Edition, bombers: usize, fighters: usize) -> bool {
 
 /// The air-force ends after a move of `mover` (decision 6).
 pub fn air_force(position: &Position, edition: Edition, mover: Side) -> Option<End> {
-    // Aircraft left per side and kind, in one pass over the aircraft.
-    let mut left = [[0usize; 2]; 2];
-    for plane in position.planes().iter().filter(|p| !p.lost) {
-        left[plane.side.index()][plane.kind as usize] += 1;
-    }
-    let fallen = |side: Side| {
-        let [bombers, fighters] = left[side.index()];
-        fallen_with(edition, bombers, fighters)
-    };
+    let fallen = |side: Side| destroyed(position, edition, side);
     match (fallen(mover), fallen(mover.other())) {
         (true, true) => Some(End::Both(mover)),
         (false, true) => Some(End::AirForce(mover)),

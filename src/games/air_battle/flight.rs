@@ -9,6 +9,8 @@
 //! then resolves the anti-aircraft fire the edition's way. Legality never depends on AA: flying
 //! to one's certain loss is allowed.
 
+use std::ops::ControlFlow;
+
 use super::board::{self, AaKind, AaUnit};
 use super::position::{Plane, Position};
 use super::view::{Dir, Edition, Kind, Motion, Node};
@@ -29,11 +31,112 @@ const TOY_FIGHTER: [&[Motion]; 7] = {
 };
 
 /// The most «Аэрофото» motions of a kind in one turn: fighter 3, bomber 2.
-pub fn photo_motions(kind: Kind) -> usize {
+pub const fn photo_motions(kind: Kind) -> usize {
     match kind {
         Kind::Bomber => 2,
         Kind::Fighter => 3,
     }
+}
+
+/// Whether some flight of `plane`, in either edition, could enter `node` on an empty board:
+/// besides its own node, the only nodes whose contents can change what it may do.
+pub fn may_enter(plane: &Plane, node: Node) -> bool {
+    // Asked for every aircraft after every flight, so without branches: an offset outside the
+    // window wraps to 7 or more.
+    let x = node.0.wrapping_sub(plane.node.0).wrapping_add(REACH as u8);
+    let y = node.1.wrapping_sub(plane.node.1).wrapping_add(REACH as u8);
+    let side = 2 * REACH as u8 + 1;
+    let bit = (u32::from(y) * u32::from(side) + u32::from(x)) % u64::BITS;
+    let entered = (ENTERED[plane.kind as usize][plane.facing as usize] >> bit) & 1 != 0;
+    (x < side) & (y < side) & entered
+}
+
+/// The nodes from which some flight — of either kind, facing any way — may enter `node`: the
+/// only aircraft whose flights a change on `node` can change (still to be asked [`may_enter`]).
+pub fn approaches(node: Node) -> impl Iterator<Item = Node> {
+    let (x, y) = (i16::from(node.0), i16::from(node.1));
+    APPROACHES.iter().filter_map(move |(dx, dy)| board::node_at(x - dx, y - dy))
+}
+
+/// The offsets of [`ENTERED`]'s nodes, of any kind and facing: sixteen, none twice.
+const APPROACHES: [(i16, i16); ENTERED_ANY.count_ones() as usize] = {
+    let mut offsets = [(0, 0); ENTERED_ANY.count_ones() as usize];
+    let (mut bit, mut found) = (0, 0);
+    while bit < u64::BITS as i16 {
+        if (ENTERED_ANY >> bit) & 1 != 0 {
+            let side = 2 * REACH + 1;
+            offsets[found] = (bit % side - REACH, bit / side - REACH);
+            found += 1;
+        }
+        bit += 1;
+    }
+    offsets
+};
+
+const ENTERED_ANY: u64 = {
+    let mut any = 0;
+    let mut kind = 0;
+    while kind < ENTERED.len() {
+        let mut facing = 0;
+        while facing < ENTERED[kind].len() {
+            any |= ENTERED[kind][facing];
+            facing += 1;
+        }
+        kind += 1;
+    }
+    any
+};
+
+/// How far, along x or y, any flight may go: a fighter's three motions.
+const REACH: i16 = 3;
+
+/// The place of the offset (`dx`, `dy`) in a 7 × 7 window around the aircraft.
+const fn window_bit(dx: i16, dy: i16) -> i16 {
+    (dy + REACH) * (2 * REACH + 1) + dx + REACH
+}
+
+/// The nodes [`may_enter`] by kind (bomber, fighter) and facing, as bits of the window.
+const ENTERED: [[u64; 4]; 2] = [entered_by(Kind::Bomber), entered_by(Kind::Fighter)];
+
+const fn entered_by(kind: Kind) -> [u64; 4] {
+    let mut by_facing = [0; 4];
+    let mut facing = 0;
+    while facing < Dir::ALL.len() {
+        by_facing[facing] = entered(photo_motions(kind), Dir::ALL[facing].delta());
+        facing += 1;
+    }
+    by_facing
+}
+
+/// Every sequence of up to `longest` motions from the centre of the window, facing `heading`,
+/// walked on an empty board: [`photo_motions`] covers each «Игрушка» operation too.
+const fn entered(longest: usize, heading: (i8, i8)) -> u64 {
+    let mut bits = 0u64;
+    let mut len = 1;
+    while len <= longest {
+        // Sequence number `code` in base 3, one digit a motion: forward, one turn, the other.
+        let mut code = 0;
+        while code < 3usize.pow(len as u32) {
+            let (mut x, mut y) = (0, 0);
+            let mut heading = (heading.0 as i16, heading.1 as i16);
+            let (mut digits, mut i) = (code, 0);
+            while i < len {
+                match digits % 3 {
+                    0 => {
+                        (x, y) = (x + heading.0, y + heading.1);
+                        bits |= 1 << window_bit(x, y);
+                    }
+                    1 => heading = (heading.1, -heading.0),
+                    _ => heading = (-heading.1, heading.0),
+                }
+                digits /= 3;
+                i += 1;
+            }
+            code += 1;
+        }
+        len += 1;
+    }
+    bits
 }
 
 /// The «Игрушка» operations of `kind`; an aircraft that has never moved may only fly straight
@@ -103,13 +206,16 @@ pub fn toy_fires(unit: &AaUnit, step: Dir) -> bool {
 /// that a too-long sequence is still a value the rules can refuse.
 pub type Motions = InlineList<Motion, 4>;
 
+/// A flight's path kept inline: its start and the nodes it enters, at most three.
+pub type Path = InlineList<Node, 4>;
+
 /// A legal flight and what it does.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Flight {
     pub plane: u8,
     pub motions: Motions,
     /// The start, then every node entered up to where the flight ends.
-    pub path: Vec<Node>,
+    pub path: Path,
     pub facing: Dir,
     /// The enemy aircraft shot down on arrival at the last node.
     pub shoots_down: Option<u8>,
@@ -137,8 +243,7 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
         return None;
     }
     let mut walk = Walk::start(plane);
-    let mut path = Vec::with_capacity(motions.len() + 1);
-    path.push(walk.node);
+    let mut path = Path::one(walk.node);
     // The direction of the step into each entered node, for the AA's angle (on the stack: a
     // legal shape has at most three motions).
     let mut headings = [Dir::N; 4];
@@ -161,13 +266,12 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
             board::aa_at(path[k + 1]).filter(|u| u.side != plane.side && toy_fires(u, steps[k]))
         };
         if let Some((k, unit)) = (0..steps.len()).find_map(|k| enemy_aa(k).map(|u| (k, u))) {
-            path.truncate(k + 2);
             let facing = steps[k];
-            let motions = motions.iter().copied().collect();
+            let motions = Motions::from_slice(motions);
             return Some(Flight {
                 plane: id,
                 motions,
-                path,
+                path: Path::from_slice(&path[..k + 2]),
                 facing,
                 shoots_down: None,
                 shot_by: Some(unit),
@@ -184,7 +288,7 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     };
     Some(Flight {
         plane: id,
-        motions: motions.iter().copied().collect(),
+        motions: Motions::from_slice(motions),
         path,
         facing,
         shoots_down: target,
@@ -283,12 +387,28 @@ pub fn for_each_flight(
     id: u8,
     visit: &mut dyn FnMut(&[Motion]),
 ) {
-    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return };
+    let _ = visit_flights(position, edition, id, &mut |motions| {
+        visit(motions);
+        ControlFlow::Continue(())
+    });
+}
+
+/// [`for_each_flight`], stopping as soon as `visit` breaks (finding one flight need not walk
+/// the others).
+fn visit_flights(
+    position: &Position,
+    edition: Edition,
+    id: u8,
+    visit: &mut dyn FnMut(&[Motion]) -> ControlFlow<()>,
+) -> ControlFlow<()> {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else {
+        return ControlFlow::Continue(());
+    };
     match edition {
         Edition::Toy => {
             for op in toy_operations(plane.kind, plane.moved) {
                 if Walk::of(position, edition, plane, op).is_some() {
-                    visit(op);
+                    visit(op)?;
                 }
             }
         }
@@ -315,7 +435,7 @@ pub fn for_each_flight(
                         };
                         let mut motions = motions;
                         motions[len] = motion;
-                        visit(&motions[..=len]);
+                        visit(&motions[..=len])?;
                         if !last && !after.closed() {
                             next[found] = (after, motions);
                             found += 1;
@@ -327,6 +447,7 @@ pub fn for_each_flight(
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// Every legal flight of aircraft `id` in `edition`, operations in the order of the rules
@@ -343,11 +464,10 @@ pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
 pub fn count_flights(position: &Position, edition: Edition, id: u8) -> usize {
     let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return 0 };
     match edition {
-        Edition::Toy => {
-            let mut count = 0;
-            for_each_flight(position, edition, id, &mut |_| count += 1);
-            count
-        }
+        Edition::Toy => toy_operations(plane.kind, plane.moved)
+            .iter()
+            .filter(|op| Walk::of(position, edition, plane, op).is_some())
+            .count(),
         // The order does not matter for a count: depth first, nothing stored.
         Edition::Photo => {
             count_from(position, plane, Walk::start(plane), photo_motions(plane.kind), true)
@@ -355,18 +475,24 @@ pub fn count_flights(position: &Position, edition: Edition, id: u8) -> usize {
     }
 }
 
-/// The «Аэрофото» motion sequences of up to `left` more motions that follow `walk`.
+/// The «Аэрофото» motion sequences of up to `left` more motions that follow `walk`, which is
+/// open (not [`Walk::closed`]): a turn from an open walk is always legal (except as a parked
+/// aircraft's first motion) and leaves it open, so only the steps forward need the board.
 fn count_from(position: &Position, plane: &Plane, walk: Walk, left: usize, first: bool) -> usize {
     let mut count = 0;
-    for motion in Motion::ALL {
-        if first && !plane.moved && motion != Motion::F {
-            continue;
+    if let Some(after) = walk.then(position, Edition::Photo, plane, Motion::F) {
+        count += 1;
+        if left > 1 && !after.closed() {
+            count += count_from(position, plane, after, left - 1, false);
         }
-        if let Some(after) = walk.then(position, Edition::Photo, plane, motion) {
-            count += 1;
-            if left > 1 && !after.closed() {
-                count += count_from(position, plane, after, left - 1, false);
-            }
+    }
+    if first && !plane.moved {
+        return count;
+    }
+    for facing in [walk.facing.left(), walk.facing.right()] {
+        count += 1;
+        if left > 1 {
+            count += count_from(position, plane, Walk { facing, ..walk }, left - 1, false);
         }
     }
     count
@@ -375,11 +501,13 @@ fn count_from(position: &Position, plane: &Plane, walk: Walk, left: usize, first
 /// The motions of the `n`th (from 0) of [`flights`], if there are that many.
 pub fn nth_flight(position: &Position, edition: Edition, id: u8, n: usize) -> Option<Motions> {
     let (mut seen, mut found) = (0, None);
-    for_each_flight(position, edition, id, &mut |motions| {
+    let _ = visit_flights(position, edition, id, &mut |motions| {
         if seen == n {
-            found = Some(motions.iter().copied().collect());
+            found = Some(Motions::from_slice(motions));
+            return ControlFlow::Break(());
         }
         seen += 1;
+        ControlFlow::Continue(())
     });
     found
 }

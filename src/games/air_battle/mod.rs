@@ -5,9 +5,10 @@
 //!
 //! The pieces of the rules live apart so that each can be read and tested alone: [`board`] is
 //! the printed board as data, [`seating`] who commands what, [`position`] where the aircraft
-//! stand, [`flight`] how one aircraft may fly and what its flight does, [`ending`] when the game
-//! stops and who won. `turn` plays a flight and passes the turn on; this file joins them into
-//! the [`Game`] the table plays.
+//! stand, [`flight`] how one aircraft may fly and what its flight does, `counts` how many flights
+//! each has (kept up to date for random play), [`ending`] when the game stops and who won,
+//! `played` the last turn's flights as the game keeps them. `turn` plays a flight and passes
+//! the turn on; this file joins them into the [`Game`] the table plays.
 //!
 //! A side's turn fits the core's [`ToMove::Seats`]: in two against two both commanders of the
 //! side to move are listed, each offered only their own kind of aircraft. In «Игрушка» the first
@@ -18,10 +19,12 @@
 //! («Аэрофото») — so the preview of a half-made move is just the view of the selection.
 
 pub mod board;
+mod counts;
 pub mod ending;
 pub mod flight;
 mod heuristic;
 mod picture;
+mod played;
 pub mod position;
 pub mod seating;
 mod text;
@@ -43,6 +46,8 @@ use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
 use crate::rng;
 use crate::view::AnyView;
+use counts::FlightCounts;
+use played::Played;
 use rand_chacha::ChaCha20Rng;
 
 pub static INFO: GameInfo = crate::game_info!(
@@ -82,10 +87,13 @@ pub struct AirBattle {
     /// Someone was shot down in the turn being played.
     loss_this_turn: bool,
     /// The flights of the last turn that had any, and the turn they belong to.
-    last: Vec<FlightView>,
+    last: Vec<Played>,
     last_turn: u32,
     resigned: Vec<Seat>,
     end: Option<End>,
+    /// Every aircraft's number of flights: derived from `position`, not stored.
+    #[serde(skip)]
+    counts: FlightCounts,
 }
 
 impl AirBattle {
@@ -113,6 +121,7 @@ impl AirBattle {
 
     fn at(edition: Edition, form: Form, position: Position, to_move: Side) -> AirBattle {
         AirBattle {
+            counts: FlightCounts::new(&position, edition),
             edition,
             form,
             position,
@@ -193,11 +202,14 @@ impl AirBattle {
     fn may_act(&self, seat: Seat) -> bool {
         let kinds = self.kinds_for(seat);
         match self.edition {
-            Edition::Toy => {
-                self.own_planes(&kinds).any(|id| flight::can_fly(&self.position, self.edition, id))
-            }
+            Edition::Toy => self.own_planes(&kinds).any(|id| self.flight_count(id) > 0),
             Edition::Photo => !kinds.is_empty(),
         }
+    }
+
+    /// How many legal flights aircraft `id` has ([`flight::count_flights`]).
+    fn flight_count(&self, id: u8) -> usize {
+        self.counts.get(&self.position, self.edition, id)
     }
 
     fn label_of(&self, id: u8) -> String {
@@ -334,9 +346,10 @@ impl Game for AirBattle {
         self.offer(&self.kinds_for(seat), out);
     }
 
-    /// Counts each aircraft's flights depth first, storing none ([`flight::count_flights`]),
-    /// and traces only the one drawn ([`flight::nth_flight`]): «Аэрофото» offers ~150 flights
-    /// a step, and building each as an action was most of a random game's time.
+    /// Reads each aircraft's number of flights (kept up to date as they fly: `counts`) and
+    /// traces only the one drawn ([`flight::nth_flight`]): «Аэрофото» offers ~150 flights a
+    /// step, and building each as an action, then counting each, was most of a random game's
+    /// time.
     fn random_legal_action(
         &self,
         seat: Seat,
@@ -346,7 +359,7 @@ impl Game for AirBattle {
         let kinds = self.kinds_for(seat);
         let planes: Counted = self
             .own_planes(&kinds)
-            .map(|id| (id, flight::count_flights(&self.position, self.edition, id)))
+            .map(|id| (id, self.flight_count(id)))
             .filter(|(_, count)| *count > 0)
             .collect();
         let passes = if self.edition == Edition::Photo { kinds.len() } else { 0 };

@@ -89,7 +89,7 @@ impl AirBattle {
             turn: if over { self.turn } else { self.turn + 1 },
             quiet: self.quiet,
             quiet_limit: QUIET_LIMIT,
-            last: self.last.clone(),
+            last: self.last.iter().map(|played| (*played).into()).collect(),
             selected,
             preview,
             options,

@@ -38,15 +38,20 @@ pub struct Position {
     planes: Vec<Plane>,
     /// The id of the aircraft on each node, by [`board::index`]; rebuilt from `planes`.
     on: Vec<Option<u8>>,
+    /// The aircraft still in play by side and kind (asked after every flight); rebuilt from
+    /// `planes`.
+    left: [[u8; 2]; 2],
 }
 
 impl From<Vec<Plane>> for Position {
     fn from(planes: Vec<Plane>) -> Position {
         let mut on = vec![None; NODES];
+        let mut left = [[0; 2]; 2];
         for (id, plane) in planes.iter().enumerate().filter(|(_, p)| !p.lost) {
             on[board::index(plane.node)] = Some(id as u8);
+            left[plane.side.index()][plane.kind as usize] += 1;
         }
-        Position { planes, on }
+        Position { planes, on, left }
     }
 }
 
@@ -156,7 +161,7 @@ impl Position {
 
     /// The aircraft of `side` of `kind` still in play.
     pub fn left(&self, side: Side, kind: Kind) -> usize {
-        self.planes.iter().filter(|p| !p.lost && p.side == side && p.kind == kind).count()
+        usize::from(self.left[side.index()][kind as usize])
     }
 
     /// Puts aircraft `id` on `node` facing `facing`, airborne from now on.
@@ -172,6 +177,9 @@ impl Position {
     /// Aircraft `id` is shot down and leaves the board.
     pub fn shoot_down(&mut self, id: u8) {
         let plane = &mut self.planes[usize::from(id)];
+        if !plane.lost {
+            self.left[plane.side.index()][plane.kind as usize] -= 1;
+        }
         plane.lost = true;
         if self.on[board::index(plane.node)] == Some(id) {
             self.on[board::index(plane.node)] = None;

@@ -5,29 +5,19 @@
 
 use super::board::{self, AaUnit};
 use super::ending::{self, End, QUIET_LIMIT};
-use super::flight::{self, Flight};
+use super::flight::Flight;
+use super::played::Played;
 use super::view::{Edition, FlightView, Kind, Side};
 use super::{AirBattle, seating, text};
 use crate::event::{Event, Journal};
 use crate::game::Seat;
+use crate::inline::InlineList;
 
 impl AirBattle {
     /// The view of a flight, played or previewed.
     pub(super) fn flight_view(&self, flight: &Flight) -> FlightView {
         let plane = &self.position.planes()[usize::from(flight.plane)];
-        FlightView {
-            plane: flight.plane,
-            side: plane.side,
-            kind: plane.kind,
-            label: plane.label(),
-            motions: flight.motions.iter().map(|m| m.key()).collect(),
-            path: flight.path.clone(),
-            facing: flight.facing,
-            end: flight.end(),
-            shoots_down: flight.shoots_down,
-            shot_by: flight.shot_by,
-            bombs: flight.bombs,
-        }
+        Played::new(plane, flight).into()
     }
 
     fn aa_event(&self, plane: &str, side: Side, unit: &AaUnit, at: (u8, u8)) -> Event {
@@ -45,8 +35,8 @@ impl AirBattle {
             self.last.clear();
             self.last_turn = self.turn + 1;
         }
-        self.last.push(self.flight_view(&flight));
         let plane = self.position.planes()[usize::from(flight.plane)].clone();
+        self.last.push(Played::new(&plane, &flight));
         let side = plane.side;
         let from = flight.path[0];
         log.record(|| {
@@ -91,6 +81,9 @@ impl AirBattle {
             self.loss_this_turn = true;
             log.record(|| self.aa_event(&plane.label(), side, &unit, flight.end()));
         }
+        let flown: InlineList<u8, 2> =
+            [flight.plane].into_iter().chain(flight.shoots_down).collect();
+        self.counts.after_flight(&self.position, self.edition, &flown, &[from, flight.end()]);
         if flight.bombs {
             log.record(|| {
                 Event::new(text::BOMBED)
@@ -162,7 +155,7 @@ impl AirBattle {
                 let side = self.to_move;
                 let can = self.position.flying().any(|id| {
                     self.position.planes()[usize::from(id)].side == side
-                        && flight::can_fly(&self.position, self.edition, id)
+                        && self.flight_count(id) > 0
                 });
                 if !can {
                     log.record(|| Event::new(text::CANNOT_MOVE).msg("side", text::side(side)));

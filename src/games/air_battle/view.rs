@@ -30,7 +30,7 @@ impl Dir {
     pub const ALL: [Dir; 4] = [Dir::N, Dir::E, Dir::S, Dir::W];
 
     /// One step this way as (dx, dy).
-    pub fn delta(self) -> (i8, i8) {
+    pub const fn delta(self) -> (i8, i8) {
         match self {
             Dir::N => (0, 1),
             Dir::E => (1, 0),
