@@ -130,7 +130,7 @@ fn value(fleet: [Place; SEATS], moves: &Moves, rolls: &[f32]) -> f32 {
     }
     let mut sum = 0f32;
     let mut stuck = 0u32;
-    for face in 0..6 {
+    for face in [0, 1, 2, 3, 4, 5] {
         let mut best = f32::INFINITY;
         for plane in 0..SEATS {
             if plane > 0 && fleet[plane] == fleet[plane - 1] {
