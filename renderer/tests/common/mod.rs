@@ -709,8 +709,8 @@ pub fn air_over() -> AnyView {
 /// («Аэрофото»).
 pub fn air_sample(edition: Edition) -> (u64, usize) {
     match edition {
-        Edition::Toy => (10, 60),
-        Edition::Photo => (28, 140),
+        Edition::Toy => (40, 60),
+        Edition::Photo => (31, 140),
     }
 }
 
