@@ -99,8 +99,7 @@ mod tests {
     }
 
     /// One draw takes one 32-bit word for `n` below 2^32 (the high word of `x · n`, as
-    /// long as no second word is needed), none for `n = 1`, and two 64-bit words' worth of
-    /// rejection sampling above.
+    /// long as no second word is needed), and none for `n = 1`.
     #[test]
     fn small_draws_take_one_word_and_a_choice_of_one_takes_none() {
         for n in [2u32, 3, 6, 7, 52, 1000] {
