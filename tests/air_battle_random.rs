@@ -7,9 +7,9 @@
 //! Speed. A random «Аэрофото» game is about 1,200 actions with ~150 choices each, and the
 //! labelled choice list ([`Game::choices`]) costs ~20 allocations per choice: through it,
 //! 10,000 games would take over half an hour. So most games are played by
-//! `harness::random_action`, whose draw (`AirBattle::random_legal_action`) counts each
-//! aircraft's flights with `flight::count_flights` and traces only the drawn one with
-//! `flight::nth_flight`, without labels. That it draws what the choices list would is checked,
+//! `harness::random_action`, whose draw (`AirBattle::random_legal_action`) reads each
+//! aircraft's flights from the sets the game keeps (one bit per motion sequence) and builds only
+//! the drawn one, without labels. That it draws what the choices list would is checked,
 //! not assumed: `tests/fast_surface.rs` compares the draw with a pick from the list at every
 //! step, every step of the invariant walks here compares the unlabelled list with `choices`
 //! for every seat, and every [`FULL_EVERY`]th game is also played by the harness's own

@@ -1,55 +1,114 @@
-//! How many legal flights each aircraft has, kept up to date as the aircraft fly, so that random
-//! play does not count them all again before every action.
+//! The flights of each aircraft, kept up to date as the aircraft fly, so that random play does
+//! not find them all again before every action.
 //!
 //! Random play draws one flight among all of a side's (`Game::random_legal_action`), and
 //! «Игрушка» asks after every flight whether a side can still move: both need every aircraft's
-//! count, and counting walked every motion sequence of every aircraft each time — most of a
-//! random game's time. Yet a flight changes the board only on the two nodes it touches (where
-//! it started and where it ended: the attacked aircraft, the one shot down by AA, the one that
-//! moved all stood on one of them), and an aircraft's count depends only on itself and on the
-//! few nodes its flights can enter ([`flight::may_enter`]: ten for a fighter, four for a
-//! bomber). So after a flight only the aircraft that flew or was shot down and those able to
-//! enter one of the two nodes are counted again, found by looking at the sixteen nodes from
-//! which any flight could enter each ([`flight::approaches`]).
+//! flights. Yet a flight changes the board only on the two nodes it touches (where it started
+//! and where it ended: the attacked aircraft, the one shot down by AA, the one that moved all
+//! stood on one of them), and an aircraft's flights depend only on itself and on the few nodes
+//! its flights can enter ([`flight::may_enter`]: ten for a fighter, four for a bomber). So after
+//! a flight only the aircraft that flew or was shot down and those able to enter one of the two
+//! nodes are looked at again, found among the sixteen nodes from which any flight could enter
+//! each ([`flight::APPROACHED_FROM`]).
 //!
-//! The counts are derived data, not part of a game's state: they are not stored (a game read
-//! back starts without them and counts directly until its next flight builds them) and they do
+//! The sets are derived data, not part of a game's state: they are not stored (a game read back
+//! starts without them and finds them directly until its next flight builds them) and they do
 //! not take part in comparing two games.
 
 use super::board::AIRCRAFT;
 use super::flight;
+use super::flight_set::{self, FlightSet};
 use super::position::Position;
-use super::view::{Edition, Node};
+use super::view::{Edition, Kind, Node, Side};
 
 /// Room for both sides' aircraft.
 const PLANES: usize = 2 * AIRCRAFT;
 
-/// The flight count of every aircraft by id, once built.
+/// The flights of every aircraft, once built.
 #[derive(Debug, Clone, Default)]
-pub struct FlightCounts {
+pub struct KeptFlights {
     /// `None` until built (a game read back from storage).
-    counts: Option<[u16; PLANES]>,
+    kept: Option<Kept>,
 }
 
-impl FlightCounts {
-    /// Every aircraft's count in `position`.
-    pub fn new(position: &Position, edition: Edition) -> FlightCounts {
-        let mut counts = [0; PLANES];
-        for (id, count) in counts.iter_mut().enumerate().take(position.planes().len()) {
-            *count = count_of(position, edition, id as u8);
+/// Every aircraft's flights, with what random play asks of them before every action.
+#[derive(Debug, Clone, Copy)]
+pub struct Kept {
+    /// By aircraft id.
+    sets: [FlightSet; PLANES],
+    /// The ids of the aircraft with a flight, as bits.
+    movable: u32,
+    /// How many flights each side's aircraft of each kind have together.
+    totals: [[u16; 2]; 2],
+}
+
+impl Kept {
+    fn new(position: &Position, edition: Edition) -> Kept {
+        let mut kept = Kept { sets: [FlightSet::EMPTY; PLANES], movable: 0, totals: [[0; 2]; 2] };
+        for id in position.flying() {
+            kept.update(position, edition, id);
         }
-        FlightCounts { counts: Some(counts) }
+        kept
     }
 
-    /// How many legal flights aircraft `id` has: [`flight::count_flights`].
-    pub fn get(&self, position: &Position, edition: Edition, id: u8) -> usize {
-        match &self.counts {
-            Some(counts) => usize::from(counts[usize::from(id)]),
-            None => flight::count_flights(position, edition, id),
+    /// The flights of aircraft `id`.
+    pub fn set(&self, id: u8) -> FlightSet {
+        self.sets[usize::from(id)]
+    }
+
+    /// The ids of the aircraft with a flight, as bits.
+    pub fn movable(&self) -> u32 {
+        self.movable
+    }
+
+    /// How many flights the aircraft of `side` of `kind` have together.
+    pub fn total(&self, side: Side, kind: Kind) -> usize {
+        usize::from(self.totals[side.index()][kind as usize])
+    }
+
+    /// Finds the flights of aircraft `id` again.
+    fn update(&mut self, position: &Position, edition: Edition, id: u8) {
+        let plane = &position.planes()[usize::from(id)];
+        let set =
+            if plane.lost { FlightSet::EMPTY } else { flight_set::of(position, edition, plane) };
+        let old = std::mem::replace(&mut self.sets[usize::from(id)], set);
+        let total = &mut self.totals[plane.side.index()][plane.kind as usize];
+        *total = *total + set.len() as u16 - old.len() as u16;
+        if set.is_empty() { self.movable &= !(1 << id) } else { self.movable |= 1 << id }
+    }
+}
+
+impl KeptFlights {
+    /// Every aircraft's flights in `position`.
+    pub fn new(position: &Position, edition: Edition) -> KeptFlights {
+        KeptFlights { kept: Some(Kept::new(position, edition)) }
+    }
+
+    /// `read` of every aircraft's flights in `position` (found now if they are not kept).
+    pub fn with<R>(
+        &self,
+        position: &Position,
+        edition: Edition,
+        read: impl FnOnce(&Kept) -> R,
+    ) -> R {
+        match &self.kept {
+            Some(kept) => read(kept),
+            None => read(&Kept::new(position, edition)),
         }
     }
 
-    /// Brings the counts up to date after a flight of aircraft `flown[0]` (and the one it shot
+    /// The flights of aircraft `id` ([`flight_set::of`]; none once it is lost).
+    pub fn get(&self, position: &Position, edition: Edition, id: u8) -> FlightSet {
+        match &self.kept {
+            Some(kept) => kept.set(id),
+            None => match position.plane(id).filter(|p| !p.lost) {
+                Some(plane) => flight_set::of(position, edition, plane),
+                None => FlightSet::EMPTY,
+            },
+        }
+    }
+
+    /// Brings the sets up to date after a flight of aircraft `flown[0]` (and the one it shot
     /// down, if any) that changed the board only on the nodes in `touched` (builds them all if
     /// they were not built yet).
     pub fn after_flight(
@@ -59,35 +118,31 @@ impl FlightCounts {
         flown: &[u8],
         touched: &[Node],
     ) {
-        let Some(counts) = &mut self.counts else {
-            *self = FlightCounts::new(position, edition);
+        let Some(kept) = &mut self.kept else {
+            *self = KeptFlights::new(position, edition);
             return;
         };
         for &id in flown {
-            counts[usize::from(id)] = count_of(position, edition, id);
+            kept.update(position, edition, id);
         }
         for &node in touched {
-            for id in flight::approaches(node).filter_map(|from| position.at(from)) {
+            for (_, id) in position.near(node, flight::APPROACHED_FROM) {
                 if flight::may_enter(&position.planes()[usize::from(id)], node) {
-                    counts[usize::from(id)] = count_of(position, edition, id);
+                    kept.update(position, edition, id);
                 }
             }
         }
     }
 }
 
-/// Derived data: two games in the same state are equal whether or not their counts are built.
-impl PartialEq for FlightCounts {
-    fn eq(&self, _: &FlightCounts) -> bool {
+/// Derived data: two games in the same state are equal whether or not their sets are built.
+impl PartialEq for KeptFlights {
+    fn eq(&self, _: &KeptFlights) -> bool {
         true
     }
 }
 
-impl Eq for FlightCounts {}
-
-fn count_of(position: &Position, edition: Edition, id: u8) -> u16 {
-    flight::count_flights(position, edition, id) as u16
-}
+impl Eq for KeptFlights {}
 
 #[cfg(test)]
 mod tests {
@@ -120,17 +175,21 @@ mod tests {
                 let behind = board::step(plane.node, facing.opposite()).unwrap();
                 assert!(entered.contains(&ahead));
                 assert_eq!(entered.contains(&behind), kind == Kind::Fighter);
+                let position = Position::from(vec![plane.clone()]);
                 for node in entered {
-                    assert!(flight::approaches(node).any(|from| from == plane.node));
+                    let near: Vec<u8> =
+                        position.near(node, flight::APPROACHED_FROM).map(|(_, id)| id).collect();
+                    assert_eq!(near, [0], "{kind:?} {facing:?} to {node:?}");
                 }
             }
         }
     }
 
-    /// After every action of random games, in both editions and seat forms, the kept counts are
-    /// what counting from scratch gives, and a game read back (without them) agrees too.
+    /// After every action of random games, in both editions and seat forms, the kept sets are
+    /// what walking every aircraft's flights from scratch gives, and a game read back (without
+    /// them) agrees too.
     #[test]
-    fn kept_counts_are_the_counts() {
+    fn kept_sets_are_the_flights() {
         for (edition, seats) in [("toy", 2), ("toy", 4), ("photo", 2), ("photo", 4)] {
             let setup = Setup { seats, settings: settings::parse(SETTINGS, &[edition]).unwrap() };
             let mut rng = rng::seeded(7);
@@ -141,10 +200,26 @@ mod tests {
                     let stored: AirBattle =
                         serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
                     assert_eq!(stored, game);
+                    let mut totals = [[0; 2]; 2];
                     for id in game.position.flying() {
-                        let count = flight::count_flights(&game.position, game.edition, id);
-                        assert_eq!(game.flight_count(id), count, "{edition} {}", game.position);
-                        assert_eq!(stored.flight_count(id), count);
+                        let plane = &game.position.planes()[usize::from(id)];
+                        let walked = flight_set::walked(&game.position, game.edition, plane);
+                        assert_eq!(game.flights_of(id), walked, "{edition} {}", game.position);
+                        assert_eq!(stored.flights_of(id), walked);
+                        let movable =
+                            game.flights.with(&game.position, game.edition, |k| k.movable());
+                        assert_eq!(movable & (1 << id) != 0, !walked.is_empty());
+                        totals[plane.side.index()][plane.kind as usize] += walked.len();
+                    }
+                    for side in Side::BOTH {
+                        for kind in Kind::BOTH {
+                            let expected = totals[side.index()][kind as usize];
+                            let total = |g: &AirBattle| {
+                                g.flights.with(&g.position, g.edition, |k| k.total(side, kind))
+                            };
+                            assert_eq!(total(&game), expected);
+                            assert_eq!(total(&stored), expected);
+                        }
                     }
                 }
             }

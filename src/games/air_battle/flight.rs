@@ -9,8 +9,6 @@
 //! then resolves the anti-aircraft fire the edition's way. Legality never depends on AA: flying
 //! to one's certain loss is allowed.
 
-use std::ops::ControlFlow;
-
 use super::board::{self, AaKind, AaUnit};
 use super::position::{Plane, Position};
 use super::view::{Dir, Edition, Kind, Motion, Node};
@@ -47,31 +45,23 @@ pub fn may_enter(plane: &Plane, node: Node) -> bool {
     let y = node.1.wrapping_sub(plane.node.1).wrapping_add(REACH as u8);
     let side = 2 * REACH as u8 + 1;
     let bit = (u32::from(y) * u32::from(side) + u32::from(x)) % u64::BITS;
-    let entered = (ENTERED[plane.kind as usize][plane.facing as usize] >> bit) & 1 != 0;
+    let entered = (reach(plane) >> bit) & 1 != 0;
     (x < side) & (y < side) & entered
 }
 
-/// The nodes from which some flight — of either kind, facing any way — may enter `node`: the
-/// only aircraft whose flights a change on `node` can change (still to be asked [`may_enter`]).
-pub fn approaches(node: Node) -> impl Iterator<Item = Node> {
-    let (x, y) = (i16::from(node.0), i16::from(node.1));
-    APPROACHES.iter().filter_map(move |(dx, dy)| board::node_at(x - dx, y - dy))
+/// The nodes [`may_enter`] as bits of the square window [`Position::around`] gives around the
+/// aircraft: when none holds an aircraft, it flies as on an empty board.
+pub fn reach(plane: &Plane) -> u64 {
+    ENTERED[plane.kind as usize][plane.facing as usize]
 }
 
-/// The offsets of [`ENTERED`]'s nodes, of any kind and facing: sixteen, none twice.
-const APPROACHES: [(i16, i16); ENTERED_ANY.count_ones() as usize] = {
-    let mut offsets = [(0, 0); ENTERED_ANY.count_ones() as usize];
-    let (mut bit, mut found) = (0, 0);
-    while bit < u64::BITS as i16 {
-        if (ENTERED_ANY >> bit) & 1 != 0 {
-            let side = 2 * REACH + 1;
-            offsets[found] = (bit % side - REACH, bit / side - REACH);
-            found += 1;
-        }
-        bit += 1;
-    }
-    offsets
-};
+/// The nodes from which some flight — of either kind, facing any way — may enter the centre
+/// of the window [`Position::around`] gives: the only aircraft whose flights a change on that
+/// node can change (still to be asked [`may_enter`]). [`ENTERED`]'s nodes of any kind and
+/// facing, seen from the other end: the window turned 180°.
+pub const APPROACHED_FROM: u64 = ENTERED_ANY.reverse_bits() >> (u64::BITS - WINDOW_BITS);
+
+const WINDOW_BITS: u32 = (super::position::WINDOW * super::position::WINDOW) as u32;
 
 const ENTERED_ANY: u64 = {
     let mut any = 0;
@@ -89,6 +79,9 @@ const ENTERED_ANY: u64 = {
 
 /// How far, along x or y, any flight may go: a fighter's three motions.
 const REACH: i16 = 3;
+
+// The window of `Position::around` is the one `ENTERED` is written in.
+const _: () = assert!(2 * REACH as usize + 1 == super::position::WINDOW);
 
 /// The place of the offset (`dx`, `dy`) in a 7 × 7 window around the aircraft.
 const fn window_bit(dx: i16, dy: i16) -> i16 {
@@ -298,21 +291,13 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     })
 }
 
-/// Whether aircraft `id` may fly `motions` in `edition`: exactly when [`trace`] gives a
-/// flight, without building it (the legality check of every action played).
-pub fn is_legal(position: &Position, edition: Edition, id: u8, motions: &[Motion]) -> bool {
-    position.plane(id).filter(|p| !p.lost).is_some_and(|plane| {
-        shape_allowed(edition, plane, motions)
-            && Walk::of(position, edition, plane, motions).is_some()
-    })
-}
-
-/// Where a flight's geometry has led so far: the walk [`trace`] and [`for_each_flight`] share,
-/// kept on the stack so that listing and checking flights allocates nothing.
+/// Where a flight's geometry has led so far: the walk [`trace`] and the flight sets
+/// ([`super::flight_set`]) share, kept on the stack so that listing and checking flights
+/// allocates nothing.
 #[derive(Debug, Clone, Copy)]
-struct Walk {
-    node: Node,
-    facing: Dir,
+pub(super) struct Walk {
+    pub node: Node,
+    pub facing: Dir,
     /// The enemy aircraft on the node the last step entered.
     target: Option<u8>,
     /// A bomber's last step entered the enemy headquarters.
@@ -320,19 +305,19 @@ struct Walk {
 }
 
 impl Walk {
-    fn start(plane: &Plane) -> Walk {
+    pub fn start(plane: &Plane) -> Walk {
         Walk { node: plane.node, facing: plane.facing, target: None, arrived_hq: false }
     }
 
     /// No motion may follow: the last step was an attack or reached the enemy headquarters.
-    fn closed(&self) -> bool {
+    pub fn closed(&self) -> bool {
         self.target.is_some() || self.arrived_hq
     }
 
     /// The walk after one more motion of `plane`, or `None` when the motion is not legal here
     /// (the geometry rules of [`trace`]).
     #[inline]
-    fn then(
+    pub fn then(
         self,
         position: &Position,
         edition: Edition,
@@ -365,7 +350,7 @@ impl Walk {
     }
 
     /// The walk of a whole motion list, or `None` if some motion is not legal.
-    fn of(
+    pub fn of(
         position: &Position,
         edition: Edition,
         plane: &Plane,
@@ -374,152 +359,5 @@ impl Walk {
         motions
             .iter()
             .try_fold(Walk::start(plane), |walk, m| walk.then(position, edition, plane, *m))
-    }
-}
-
-/// Calls `visit` with the motions of every legal flight of aircraft `id` in `edition`, in the
-/// order of [`flights`], without building the flights: what the move list and random play need.
-/// (`visit` is a trait object so that this is compiled, optimised, in this crate, whoever calls
-/// it.)
-pub fn for_each_flight(
-    position: &Position,
-    edition: Edition,
-    id: u8,
-    visit: &mut dyn FnMut(&[Motion]),
-) {
-    let _ = visit_flights(position, edition, id, &mut |motions| {
-        visit(motions);
-        ControlFlow::Continue(())
-    });
-}
-
-/// [`for_each_flight`], stopping as soon as `visit` breaks (finding one flight need not walk
-/// the others).
-fn visit_flights(
-    position: &Position,
-    edition: Edition,
-    id: u8,
-    visit: &mut dyn FnMut(&[Motion]) -> ControlFlow<()>,
-) -> ControlFlow<()> {
-    let Some(plane) = position.plane(id).filter(|p| !p.lost) else {
-        return ControlFlow::Continue(());
-    };
-    match edition {
-        Edition::Toy => {
-            for op in toy_operations(plane.kind, plane.moved) {
-                if Walk::of(position, edition, plane, op).is_some() {
-                    visit(op)?;
-                }
-            }
-        }
-        Edition::Photo => {
-            // Breadth first, as `flights` lists them: every open flight of n motions is
-            // extended by F, L and R in turn. At most 3 + 9 + 27 sequences, of which only the
-            // first two lengths are extended further: at most 9 open at once.
-            const MOST: usize = 9;
-            type Open = (Walk, [Motion; 3]);
-            let empty: Open = (Walk::start(plane), [Motion::F; 3]);
-            let (mut frontier, mut next) = ([empty; MOST], [empty; MOST]);
-            let mut open = 1;
-            let longest = photo_motions(plane.kind);
-            for len in 0..longest {
-                let last = len + 1 == longest;
-                let mut found = 0;
-                for (walk, motions) in frontier.iter().take(open).copied() {
-                    for motion in Motion::ALL {
-                        if len == 0 && !plane.moved && motion != Motion::F {
-                            continue;
-                        }
-                        let Some(after) = walk.then(position, edition, plane, motion) else {
-                            continue;
-                        };
-                        let mut motions = motions;
-                        motions[len] = motion;
-                        visit(&motions[..=len])?;
-                        if !last && !after.closed() {
-                            next[found] = (after, motions);
-                            found += 1;
-                        }
-                    }
-                }
-                std::mem::swap(&mut frontier, &mut next);
-                open = found;
-            }
-        }
-    }
-    ControlFlow::Continue(())
-}
-
-/// Every legal flight of aircraft `id` in `edition`, operations in the order of the rules
-/// («Игрушка») or motion sequences shortest first, F before L before R («Аэрофото»).
-pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
-    let mut found = Vec::new();
-    for_each_flight(position, edition, id, &mut |motions| {
-        found.extend(trace(position, edition, id, motions));
-    });
-    found
-}
-
-/// How many legal flights aircraft `id` has in `edition`: the length of [`flights`].
-pub fn count_flights(position: &Position, edition: Edition, id: u8) -> usize {
-    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return 0 };
-    match edition {
-        Edition::Toy => toy_operations(plane.kind, plane.moved)
-            .iter()
-            .filter(|op| Walk::of(position, edition, plane, op).is_some())
-            .count(),
-        // The order does not matter for a count: depth first, nothing stored.
-        Edition::Photo => {
-            count_from(position, plane, Walk::start(plane), photo_motions(plane.kind), true)
-        }
-    }
-}
-
-/// The «Аэрофото» motion sequences of up to `left` more motions that follow `walk`, which is
-/// open (not [`Walk::closed`]): a turn from an open walk is always legal (except as a parked
-/// aircraft's first motion) and leaves it open, so only the steps forward need the board.
-fn count_from(position: &Position, plane: &Plane, walk: Walk, left: usize, first: bool) -> usize {
-    let mut count = 0;
-    if let Some(after) = walk.then(position, Edition::Photo, plane, Motion::F) {
-        count += 1;
-        if left > 1 && !after.closed() {
-            count += count_from(position, plane, after, left - 1, false);
-        }
-    }
-    if first && !plane.moved {
-        return count;
-    }
-    for facing in [walk.facing.left(), walk.facing.right()] {
-        count += 1;
-        if left > 1 {
-            count += count_from(position, plane, Walk { facing, ..walk }, left - 1, false);
-        }
-    }
-    count
-}
-
-/// The motions of the `n`th (from 0) of [`flights`], if there are that many.
-pub fn nth_flight(position: &Position, edition: Edition, id: u8, n: usize) -> Option<Motions> {
-    let (mut seen, mut found) = (0, None);
-    let _ = visit_flights(position, edition, id, &mut |motions| {
-        if seen == n {
-            found = Some(Motions::from_slice(motions));
-            return ControlFlow::Break(());
-        }
-        seen += 1;
-        ControlFlow::Continue(())
-    });
-    found
-}
-
-/// Whether aircraft `id` has any legal flight in `edition`.
-pub fn can_fly(position: &Position, edition: Edition, id: u8) -> bool {
-    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return false };
-    match edition {
-        Edition::Toy => toy_operations(plane.kind, plane.moved)
-            .iter()
-            .any(|op| Walk::of(position, edition, plane, op).is_some()),
-        // A turn in place is always possible once airborne; a parked aircraft needs its step.
-        Edition::Photo => plane.moved || Walk::of(position, edition, plane, &[Motion::F]).is_some(),
     }
 }

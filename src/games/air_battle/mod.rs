@@ -22,6 +22,7 @@ pub mod board;
 mod counts;
 pub mod ending;
 pub mod flight;
+mod flight_set;
 mod heuristic;
 mod picture;
 mod played;
@@ -46,7 +47,8 @@ use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
 use crate::rng;
 use crate::view::AnyView;
-use counts::FlightCounts;
+use counts::KeptFlights;
+use flight_set::FlightSet;
 use played::Played;
 use rand_chacha::ChaCha20Rng;
 
@@ -91,9 +93,9 @@ pub struct AirBattle {
     last_turn: u32,
     resigned: Vec<Seat>,
     end: Option<End>,
-    /// Every aircraft's number of flights: derived from `position`, not stored.
+    /// Every aircraft's flights: derived from `position`, not stored.
     #[serde(skip)]
-    counts: FlightCounts,
+    flights: KeptFlights,
 }
 
 impl AirBattle {
@@ -121,7 +123,7 @@ impl AirBattle {
 
     fn at(edition: Edition, form: Form, position: Position, to_move: Side) -> AirBattle {
         AirBattle {
-            counts: FlightCounts::new(&position, edition),
+            flights: KeptFlights::new(&position, edition),
             edition,
             form,
             position,
@@ -184,10 +186,13 @@ impl AirBattle {
         {
             return Kinds::default();
         }
-        Kind::BOTH
-            .into_iter()
-            .filter(|k| seating::commands(self.form, seat, *k) && !self.done.contains(k))
-            .collect()
+        let mut kinds = Kinds::default();
+        for kind in Kind::BOTH {
+            if seating::commands(self.form, seat, kind) && !self.done.contains(&kind) {
+                kinds.push(kind);
+            }
+        }
+        kinds
     }
 
     /// The aircraft in play of the side to move of one of `kinds`.
@@ -198,18 +203,34 @@ impl AirBattle {
         })
     }
 
+    /// The ids of the aircraft in play of the side to move of one of `kinds`, as bits.
+    fn own_mask(&self, kinds: &[Kind]) -> u32 {
+        kinds.iter().fold(0, |mask, kind| mask | self.position.in_play(self.to_move, *kind))
+    }
+
     /// Whether `seat` has anything to do now.
     fn may_act(&self, seat: Seat) -> bool {
         let kinds = self.kinds_for(seat);
         match self.edition {
-            Edition::Toy => self.own_planes(&kinds).any(|id| self.flight_count(id) > 0),
+            Edition::Toy => self.movable() & self.own_mask(&kinds) != 0,
             Edition::Photo => !kinds.is_empty(),
         }
     }
 
-    /// How many legal flights aircraft `id` has ([`flight::count_flights`]).
-    fn flight_count(&self, id: u8) -> usize {
-        self.counts.get(&self.position, self.edition, id)
+    /// The ids of the aircraft with a flight, as bits.
+    fn movable(&self) -> u32 {
+        self.flights.with(&self.position, self.edition, |kept| kept.movable())
+    }
+
+    /// The legal flights of aircraft `id` ([`flight_set::of`]).
+    fn flights_of(&self, id: u8) -> FlightSet {
+        self.flights.get(&self.position, self.edition, id)
+    }
+
+    /// The motions of `plane`'s flight at `place` among its kind's sequences.
+    fn motions_at(&self, plane: u8, place: usize) -> Motions {
+        let kind = self.position.planes()[usize::from(plane)].kind;
+        flight_set::sequences(self.edition, kind)[place]
     }
 
     fn label_of(&self, id: u8) -> String {
@@ -266,10 +287,10 @@ impl AirBattle {
     /// Every flight of the aircraft of `kinds`, then («Аэрофото») a pass for each kind.
     fn offer(&self, kinds: &[Kind], out: &mut impl Offer<Action>) {
         for id in self.own_planes(kinds) {
-            flight::for_each_flight(&self.position, self.edition, id, &mut |motions| {
-                let action = Action::Fly { plane: id, motions: Motions::from_slice(motions) };
-                out.offer(|| self.path_of(id, motions), action);
-            });
+            for place in self.flights_of(id).places() {
+                let motions = self.motions_at(id, place);
+                out.offer(|| self.path_of(id, &motions), Action::Fly { plane: id, motions });
+            }
         }
         if self.edition == Edition::Photo {
             for kind in kinds {
@@ -280,27 +301,6 @@ impl AirBattle {
                 out.offer(|| vec![Label::msg(label)], Action::Pass(*kind));
             }
         }
-    }
-}
-
-/// The aircraft one seat may fly now that have a flight, each with its number of flights:
-/// at most a side's 16.
-type Counted = InlineList<(u8, usize), 16>;
-
-/// Random play, without listing.
-impl AirBattle {
-    /// The `n`-th (from 0) of [`AirBattle::offer`]'s actions, from the flights of each
-    /// aircraft counted in `planes` (in `offer`'s order) and the passes of `kinds`.
-    fn nth_offered(&self, planes: &Counted, kinds: &[Kind], mut n: usize) -> Option<Action> {
-        for &(plane, count) in planes {
-            if n < count {
-                let motions = flight::nth_flight(&self.position, self.edition, plane, n)?;
-                return Some(Action::Fly { plane, motions });
-            }
-            n -= count;
-        }
-        let passes = if self.edition == Edition::Photo { kinds } else { &[] };
-        passes.get(n).map(|kind| Action::Pass(*kind))
     }
 }
 
@@ -346,10 +346,9 @@ impl Game for AirBattle {
         self.offer(&self.kinds_for(seat), out);
     }
 
-    /// Reads each aircraft's number of flights (kept up to date as they fly: `counts`) and
-    /// traces only the one drawn ([`flight::nth_flight`]): «Аэрофото» offers ~150 flights a
-    /// step, and building each as an action, then counting each, was most of a random game's
-    /// time.
+    /// Reads each aircraft's flights (kept up to date as they fly: `counts`) and builds only
+    /// the one drawn: «Аэрофото» offers ~150 flights a step, and building each as an action,
+    /// then counting each, was most of a random game's time.
     fn random_legal_action(
         &self,
         seat: Seat,
@@ -357,27 +356,36 @@ impl Game for AirBattle {
         _scratch: &mut Vec<Action>,
     ) -> Option<Action> {
         let kinds = self.kinds_for(seat);
-        let planes: Counted = self
-            .own_planes(&kinds)
-            .map(|id| (id, self.flight_count(id)))
-            .filter(|(_, count)| *count > 0)
-            .collect();
-        let passes = if self.edition == Edition::Photo { kinds.len() } else { 0 };
-        let flights: usize = planes.iter().map(|(_, count)| count).sum();
-        let n = rng::index_below(rng, flights + passes)?;
-        self.nth_offered(&planes, &kinds, n)
+        let passes = if self.edition == Edition::Photo { &kinds[..] } else { &[] };
+        self.flights.with(&self.position, self.edition, |kept| {
+            // The `n`th of `offer`'s actions: each aircraft's flights in turn, then the passes.
+            let flights: usize = kinds.iter().map(|kind| kept.total(self.to_move, *kind)).sum();
+            let mut n = rng::index_below(rng, flights + passes.len())?;
+            let mut own = self.own_mask(&kinds) & kept.movable();
+            while own != 0 {
+                let plane = own.trailing_zeros() as u8;
+                own &= own - 1;
+                let set = kept.set(plane);
+                if let Some(place) = set.nth(n) {
+                    return Some(Action::Fly { plane, motions: self.motions_at(plane, place) });
+                }
+                n -= set.len();
+            }
+            passes.get(n).map(|kind| Action::Pass(*kind))
+        })
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {
         let kinds = self.kinds_for(seat);
         match action {
             Action::Pass(kind) => self.edition == Edition::Photo && kinds.contains(kind),
-            Action::Fly { plane, motions } => {
-                self.position
-                    .plane(*plane)
-                    .is_some_and(|p| !p.lost && p.side == self.to_move && kinds.contains(&p.kind))
-                    && flight::is_legal(&self.position, self.edition, *plane, motions)
-            }
+            Action::Fly { plane, motions } => self.position.plane(*plane).is_some_and(|p| {
+                !p.lost
+                    && p.side == self.to_move
+                    && kinds.contains(&p.kind)
+                    && flight_set::place(self.edition, p.kind, motions)
+                        .is_some_and(|place| self.flights_of(*plane).contains(place))
+            }),
         }
     }
 

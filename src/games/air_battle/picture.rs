@@ -4,9 +4,9 @@
 //! pressed so far («Аэрофото»), each with its path, its end, what it would shoot down and what
 //! would shoot it down. The renderer draws only this.
 
-use super::flight;
 use super::view::{Edition, Kind, Motion, OptionView, PlaneView, Side, SideView, View};
 use super::{AirBattle, QUIET_LIMIT, seating};
+use super::{flight, flight_set};
 
 impl AirBattle {
     /// Whether aircraft `id` may be picked now by one of the seats to move.
@@ -16,7 +16,7 @@ impl AirBattle {
             && !plane.lost
             && plane.side == self.to_move
             && !self.done.contains(&plane.kind)
-            && flight::can_fly(&self.position, self.edition, id)
+            && !self.flights_of(id).is_empty()
     }
 
     pub(super) fn picture(&self, selection: &[String]) -> View {
@@ -60,7 +60,7 @@ impl AirBattle {
         if let Some(id) = selected {
             match self.edition {
                 Edition::Toy => {
-                    for flight in flight::flights(&self.position, self.edition, id) {
+                    for flight in flight_set::flights(&self.position, self.edition, id) {
                         let key: String = flight.motions.iter().map(|m| m.key()).collect();
                         let view = self.flight_view(&flight);
                         if selection.get(1) == Some(&key) {

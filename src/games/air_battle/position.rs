@@ -38,20 +38,33 @@ pub struct Position {
     planes: Vec<Plane>,
     /// The id of the aircraft on each node, by [`board::index`]; rebuilt from `planes`.
     on: Vec<Option<u8>>,
-    /// The aircraft still in play by side and kind (asked after every flight); rebuilt from
-    /// `planes`.
-    left: [[u8; 2]; 2],
+    /// The aircraft still in play by side and kind, as bits of their ids (asked after every
+    /// flight and before every random action); rebuilt from `planes`.
+    in_play: [[u32; 2]; 2],
+    /// Which nodes hold an aircraft, a row of bits per rank with [`MARGIN`] empty ranks and
+    /// files around the board: the move generator tests a whole neighbourhood at once
+    /// ([`Position::around`]); rebuilt from `planes`.
+    occupied: [u32; board::HEIGHT as usize + 2 * MARGIN],
 }
+
+/// Empty ranks and files kept around the board in [`Position`]'s occupancy rows, so that the
+/// window of [`Position::around`] never leaves them: a flight's reach.
+const MARGIN: usize = 3;
+
+/// The side of [`Position::around`]'s square window.
+pub const WINDOW: usize = 2 * MARGIN + 1;
 
 impl From<Vec<Plane>> for Position {
     fn from(planes: Vec<Plane>) -> Position {
         let mut on = vec![None; NODES];
-        let mut left = [[0; 2]; 2];
+        let mut in_play = [[0; 2]; 2];
+        let mut occupied = [0; board::HEIGHT as usize + 2 * MARGIN];
         for (id, plane) in planes.iter().enumerate().filter(|(_, p)| !p.lost) {
             on[board::index(plane.node)] = Some(id as u8);
-            left[plane.side.index()][plane.kind as usize] += 1;
+            in_play[plane.side.index()][plane.kind as usize] |= 1 << id;
+            mark(&mut occupied, plane.node, true);
         }
-        Position { planes, on, left }
+        Position { planes, on, in_play, occupied }
     }
 }
 
@@ -154,6 +167,35 @@ impl Position {
         self.on[board::index(node)]
     }
 
+    /// Which of the nodes in the square of side [`WINDOW`] centred on `node` hold an aircraft:
+    /// bit `dy * WINDOW + dx` for the node `node + (dx, dy) - (MARGIN, MARGIN)` (off the board:
+    /// never).
+    pub fn around(&self, node: Node) -> u64 {
+        let (x, y) = (u32::from(node.0), usize::from(node.1));
+        let mut window = 0;
+        for (dy, row) in self.occupied[y..y + WINDOW].iter().enumerate() {
+            let files = (u64::from(*row) >> x) & ((1 << WINDOW) - 1);
+            window |= files << (dy * WINDOW);
+        }
+        window
+    }
+
+    /// The aircraft on the nodes of `mask`, bits of the window [`Position::around`] gives
+    /// around `centre`: each as its bit and its id.
+    pub fn near(&self, centre: Node, mask: u64) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let mut near = self.around(centre) & mask;
+        std::iter::from_fn(move || {
+            let bit = (near != 0).then(|| near.trailing_zeros() as usize)?;
+            near &= near - 1;
+            let offset = |at: usize| (at as u8).wrapping_sub(MARGIN as u8);
+            let node = (
+                centre.0.wrapping_add(offset(bit % WINDOW)),
+                centre.1.wrapping_add(offset(bit / WINDOW)),
+            );
+            Some((bit, self.at(node).expect("an occupied node holds an aircraft")))
+        })
+    }
+
     /// The aircraft of `side` of `kind` lost so far.
     pub fn lost(&self, side: Side, kind: Kind) -> usize {
         self.planes.iter().filter(|p| p.lost && p.side == side && p.kind == kind).count()
@@ -161,30 +203,42 @@ impl Position {
 
     /// The aircraft of `side` of `kind` still in play.
     pub fn left(&self, side: Side, kind: Kind) -> usize {
-        usize::from(self.left[side.index()][kind as usize])
+        self.in_play(side, kind).count_ones() as usize
+    }
+
+    /// The ids of the aircraft of `side` of `kind` still in play, as bits.
+    pub fn in_play(&self, side: Side, kind: Kind) -> u32 {
+        self.in_play[side.index()][kind as usize]
     }
 
     /// Puts aircraft `id` on `node` facing `facing`, airborne from now on.
     pub fn fly(&mut self, id: u8, node: Node, facing: Dir) {
         let plane = &mut self.planes[usize::from(id)];
         self.on[board::index(plane.node)] = None;
+        mark(&mut self.occupied, plane.node, false);
         plane.node = node;
         plane.facing = facing;
         plane.moved = true;
         self.on[board::index(node)] = Some(id);
+        mark(&mut self.occupied, node, true);
     }
 
     /// Aircraft `id` is shot down and leaves the board.
     pub fn shoot_down(&mut self, id: u8) {
         let plane = &mut self.planes[usize::from(id)];
-        if !plane.lost {
-            self.left[plane.side.index()][plane.kind as usize] -= 1;
-        }
+        self.in_play[plane.side.index()][plane.kind as usize] &= !(1 << id);
         plane.lost = true;
         if self.on[board::index(plane.node)] == Some(id) {
             self.on[board::index(plane.node)] = None;
+            mark(&mut self.occupied, plane.node, false);
         }
     }
+}
+
+/// Marks `node` in `rows` as holding an aircraft or not.
+fn mark(rows: &mut [u32], node: Node, occupied: bool) {
+    let (row, bit) = (usize::from(node.1) + MARGIN, 1 << (usize::from(node.0) + MARGIN));
+    if occupied { rows[row] |= bit } else { rows[row] &= !bit }
 }
 
 /// The text form [`Position::parse`] reads (aircraft in play only).

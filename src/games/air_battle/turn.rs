@@ -83,7 +83,7 @@ impl AirBattle {
         }
         let flown: InlineList<u8, 2> =
             [flight.plane].into_iter().chain(flight.shoots_down).collect();
-        self.counts.after_flight(&self.position, self.edition, &flown, &[from, flight.end()]);
+        self.flights.after_flight(&self.position, self.edition, &flown, &[from, flight.end()]);
         if flight.bombs {
             log.record(|| {
                 Event::new(text::BOMBED)
@@ -153,10 +153,7 @@ impl AirBattle {
             }
             Edition::Toy => {
                 let side = self.to_move;
-                let can = self.position.flying().any(|id| {
-                    self.position.planes()[usize::from(id)].side == side
-                        && self.flight_count(id) > 0
-                });
+                let can = self.own_mask(&Kind::BOTH) & self.movable() != 0;
                 if !can {
                     log.record(|| Event::new(text::CANNOT_MOVE).msg("side", text::side(side)));
                     self.end_turn(log);

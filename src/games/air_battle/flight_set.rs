@@ -1,0 +1,350 @@
+//! Which flights an aircraft has, as a set: one bit for each motion sequence its kind could
+//! fly in the edition ([`sequences`]: the «Игрушка» operations, or the 39 «Аэрофото» sequences
+//! of a fighter and 12 of a bomber), in the order the choices list them.
+//!
+//! Random play draws a flight among all of a side's after every action, and «Игрушка» asks after
+//! every flight whether a side can still move; walking every sequence of every aircraft for that
+//! was most of a random game's time. A set answers both at once: its size is how many flights
+//! there are, and its `n`th bit is the `n`th flight, without walking anything.
+//!
+//! Finding an aircraft's set walks nothing either. What it may fly depends on the board only
+//! through the few nodes its flights could enter ([`flight::may_enter`]); with none of them
+//! occupied its set is the one it has on an empty board, read from a table worked out once by
+//! walking every sequence from every node, facing, kind and side (the board's edges and the
+//! headquarters are in it). Each aircraft in reach then takes away the sequences it forbids,
+//! read from a second table of which sequences pass through, or end on, each node around.
+
+use std::sync::LazyLock;
+
+use super::board::{self, NODES};
+use super::flight::{self, Flight, Motions, Walk};
+use super::position::{Plane, Position, WINDOW};
+use super::view::{Dir, Edition, Kind, Motion, Side};
+
+/// The flights of one aircraft: bit `i` for the `i`th of [`sequences`] of its kind.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct FlightSet(u64);
+
+impl FlightSet {
+    pub const EMPTY: FlightSet = FlightSet(0);
+
+    /// How many flights.
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The place in [`sequences`] of the `n`th (from 0) flight, if there are that many.
+    pub fn nth(self, n: usize) -> Option<usize> {
+        if n >= self.len() {
+            return None;
+        }
+        let mut bits = self.0;
+        for _ in 0..n {
+            bits &= bits.wrapping_sub(1);
+        }
+        Some(bits.trailing_zeros() as usize)
+    }
+
+    /// The places in [`sequences`] of the flights, in order.
+    pub fn places(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let place = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
+            bits &= bits - 1;
+            Some(place)
+        })
+    }
+
+    /// Whether the flight at `place` in [`sequences`] is in the set.
+    pub fn contains(self, place: usize) -> bool {
+        place < 64 && self.0 & (1 << place) != 0
+    }
+
+    fn with(self, place: usize) -> FlightSet {
+        FlightSet(self.0 | 1 << place)
+    }
+}
+
+/// Every legal flight of aircraft `id` in `edition`, in the order of [`sequences`].
+pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
+    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return Vec::new() };
+    of(position, edition, plane)
+        .places()
+        .filter_map(|place| {
+            flight::trace(position, edition, id, &sequences(edition, plane.kind)[place])
+        })
+        .collect()
+}
+
+/// Every motion sequence a flight of `kind` may have in `edition`, in the order the choices
+/// list them: the «Игрушка» operations in the order of the rules; the «Аэрофото» sequences
+/// shortest first, and of one length F before L before R motion by motion.
+pub fn sequences(edition: Edition, kind: Kind) -> &'static [Motions] {
+    static ALL: LazyLock<[[Vec<Motions>; 2]; 2]> = LazyLock::new(|| {
+        let toy = |kind| {
+            flight::toy_operations(kind, true).iter().map(|op| Motions::from_slice(op)).collect()
+        };
+        let photo = |kind| {
+            let mut all: Vec<Motions> = Vec::new();
+            let mut level = vec![Motions::default()];
+            for _ in 0..flight::photo_motions(kind) {
+                level = level
+                    .iter()
+                    .flat_map(|prefix| {
+                        Motion::ALL.map(|motion| {
+                            let mut longer = *prefix;
+                            longer.push(motion);
+                            longer
+                        })
+                    })
+                    .collect();
+                all.extend(&level);
+            }
+            all
+        };
+        [[toy(Kind::Bomber), toy(Kind::Fighter)], [photo(Kind::Bomber), photo(Kind::Fighter)]]
+    });
+    &ALL[edition_index(edition)][kind as usize]
+}
+
+/// The place of `motions` among [`sequences`], if it is one of them.
+pub fn place(edition: Edition, kind: Kind, motions: &[Motion]) -> Option<usize> {
+    match edition {
+        Edition::Toy => sequences(edition, kind).iter().position(|m| **m == *motions),
+        Edition::Photo => {
+            let len = motions.len();
+            let digits = motions.iter().fold(0, |value, m| 3 * value + *m as usize);
+            ((1..=flight::photo_motions(kind)).contains(&len))
+                .then(|| PHOTO_LEVEL_START[len] + digits)
+        }
+    }
+}
+
+/// Where the «Аэрофото» sequences of each length begin in [`sequences`]: 0 for one motion, 3
+/// for two, 12 for three.
+const PHOTO_LEVEL_START: [usize; 4] = [0, 0, 3, 12];
+
+/// The flights of `plane`, which is in play, in `position`: its flights on an empty board,
+/// less those each aircraft in its reach forbids. A sequence is legal exactly when each node it
+/// enters allows it — a friend never, an enemy only as the last motion and at an angle that may
+/// attack it (spec decision 2) — so the aircraft in reach can be applied one at a time.
+pub fn of(position: &Position, edition: Edition, plane: &Plane) -> FlightSet {
+    let mut set = EMPTY_BOARD[empty_board_index(edition, plane)];
+    let crossings = &CROSSINGS[edition_index(edition)][plane.kind as usize][plane.facing as usize];
+    for (bit, other) in position.near(plane.node, flight::reach(plane)) {
+        let other = &position.planes()[usize::from(other)];
+        let mut attacks = 0;
+        if other.side != plane.side {
+            for step in Dir::ALL {
+                if flight::may_attack(edition, plane.kind, step, other) {
+                    attacks |= crossings.arrive[bit][step as usize];
+                }
+            }
+        }
+        set.0 &= !crossings.through[bit] | attacks;
+    }
+    set
+}
+
+/// Which of one kind's sequences enter each node of the window around the aircraft, for one
+/// edition and facing: pure geometry, the same on every node of the board.
+struct Crossings {
+    /// By window bit: the sequences that enter that node.
+    through: [u64; WINDOW * WINDOW],
+    /// By window bit and the direction of the step into it: the sequences that enter that node
+    /// with their last motion.
+    arrive: [[u64; 4]; WINDOW * WINDOW],
+}
+
+/// [`Crossings`] by edition, kind and facing.
+static CROSSINGS: LazyLock<[[[Crossings; 4]; 2]; 2]> = LazyLock::new(|| {
+    let crossings = |edition, kind, facing: Dir| {
+        let mut found =
+            Crossings { through: [0; WINDOW * WINDOW], arrive: [[0; 4]; WINDOW * WINDOW] };
+        for (place, motions) in sequences(edition, kind).iter().enumerate() {
+            let centre = (WINDOW / 2) as i16;
+            let (mut x, mut y, mut heading) = (centre, centre, facing);
+            for (n, motion) in motions.iter().enumerate() {
+                match motion {
+                    Motion::L => heading = heading.left(),
+                    Motion::R => heading = heading.right(),
+                    Motion::F => {
+                        let (dx, dy) = heading.delta();
+                        (x, y) = (x + i16::from(dx), y + i16::from(dy));
+                        let bit = (y * WINDOW as i16 + x) as usize;
+                        found.through[bit] |= 1 << place;
+                        if n + 1 == motions.len() {
+                            found.arrive[bit][heading as usize] |= 1 << place;
+                        }
+                    }
+                }
+            }
+        }
+        found
+    };
+    [Edition::Toy, Edition::Photo].map(|edition| {
+        Kind::BOTH.map(|kind| Dir::ALL.map(|facing| crossings(edition, kind, facing)))
+    })
+});
+
+/// The flights of `plane` found by walking its sequences on `position`, sharing each prefix.
+pub fn walked(position: &Position, edition: Edition, plane: &Plane) -> FlightSet {
+    match edition {
+        Edition::Toy => flight::toy_operations(plane.kind, plane.moved).iter().enumerate().fold(
+            FlightSet::EMPTY,
+            |set, (place, op)| {
+                if Walk::of(position, edition, plane, op).is_some() { set.with(place) } else { set }
+            },
+        ),
+        Edition::Photo => {
+            let mut set = FlightSet::EMPTY;
+            let longest = flight::photo_motions(plane.kind);
+            photo_from(position, plane, Walk::start(plane), 0, 0, longest, &mut set);
+            set
+        }
+    }
+}
+
+/// Adds to `set` the «Аэрофото» sequences that continue the open `walk` of `done` motions,
+/// whose number among the sequences of that length is `value` (its motions as base-3 digits).
+fn photo_from(
+    position: &Position,
+    plane: &Plane,
+    walk: Walk,
+    done: usize,
+    value: usize,
+    longest: usize,
+    set: &mut FlightSet,
+) {
+    for (digit, motion) in Motion::ALL.into_iter().enumerate() {
+        if done == 0 && !plane.moved && motion != Motion::F {
+            break;
+        }
+        let Some(after) = walk.then(position, Edition::Photo, plane, motion) else { continue };
+        let value = 3 * value + digit;
+        *set = set.with(PHOTO_LEVEL_START[done + 1] + value);
+        if done + 1 < longest && !after.closed() {
+            photo_from(position, plane, after, done + 1, value, longest, set);
+        }
+    }
+}
+
+/// Every aircraft's flights on a board where it flies alone, by [`empty_board_index`].
+static EMPTY_BOARD: LazyLock<Vec<FlightSet>> = LazyLock::new(|| {
+    let mut table = vec![FlightSet::EMPTY; EMPTY_BOARD_LEN];
+    for edition in [Edition::Toy, Edition::Photo] {
+        for side in Side::BOTH {
+            for kind in Kind::BOTH {
+                for facing in Dir::ALL {
+                    for moved in [false, true] {
+                        for node in board::all_nodes() {
+                            let plane =
+                                Plane { side, kind, number: 1, node, facing, moved, lost: false };
+                            let alone = Position::from(vec![plane.clone()]);
+                            table[empty_board_index(edition, &plane)] =
+                                walked(&alone, edition, &plane);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    table
+});
+
+const EMPTY_BOARD_LEN: usize = 2 * 2 * 2 * 4 * 2 * NODES;
+
+fn empty_board_index(edition: Edition, plane: &Plane) -> usize {
+    let key = [
+        edition_index(edition),
+        plane.side.index(),
+        plane.kind as usize,
+        plane.facing as usize,
+        usize::from(plane.moved),
+    ];
+    let key = key.iter().zip([2, 2, 2, 4, 2]).fold(0, |key, (part, size)| key * size + part);
+    key * NODES + board::index(plane.node)
+}
+
+fn edition_index(edition: Edition) -> usize {
+    match edition {
+        Edition::Toy => 0,
+        Edition::Photo => 1,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, Setup};
+    use crate::games::air_battle::{AirBattle, SETTINGS};
+    use crate::{harness, rng, settings};
+
+    /// The flights by the definition: every sequence of the kind, kept when its shape is
+    /// allowed and it can be walked on the board.
+    fn by_definition(position: &Position, edition: Edition, plane: &Plane) -> Vec<Motions> {
+        sequences(edition, plane.kind)
+            .iter()
+            .filter(|m| flight::shape_allowed(edition, plane, m))
+            .filter(|m| Walk::of(position, edition, plane, m).is_some())
+            .copied()
+            .collect()
+    }
+
+    /// In every position of random games, in both editions and seat forms, every aircraft's set
+    /// — from the table or walked — holds exactly the sequences it may fly, in order, and its
+    /// `n`th member is the `n`th of them.
+    #[test]
+    fn a_set_is_the_flights_by_definition() {
+        // How many sets were checked of aircraft alone in their reach, and with neighbours.
+        let mut checked = std::collections::HashMap::new();
+        for (edition_name, seats) in [("toy", 2), ("toy", 4), ("photo", 2), ("photo", 4)] {
+            let setup =
+                Setup { seats, settings: settings::parse(SETTINGS, &[edition_name]).unwrap() };
+            let mut rng = rng::seeded(11);
+            for _ in 0..10 {
+                let mut game = AirBattle::new(&setup).unwrap();
+                while let Some((actor, action)) = harness::random_action(&game, &mut rng).unwrap() {
+                    game.play(actor, &action);
+                    let (position, edition) = (&game.position, game.edition);
+                    for id in position.flying() {
+                        let plane = &position.planes()[usize::from(id)];
+                        let expected = by_definition(position, edition, plane);
+                        let set = of(position, edition, plane);
+                        let listed: Vec<Motions> =
+                            set.places().map(|p| sequences(edition, plane.kind)[p]).collect();
+                        assert_eq!(listed, expected, "{edition_name} {id} in {position}");
+                        assert_eq!(set.len(), expected.len());
+                        for (n, motions) in expected.iter().enumerate() {
+                            let place = set.nth(n).unwrap();
+                            assert_eq!(sequences(edition, plane.kind)[place], *motions);
+                        }
+                        assert_eq!(set.nth(expected.len()), None);
+                        let alone = position.around(plane.node) & flight::reach(plane) == 0;
+                        *checked.entry(alone).or_insert(0) += 1;
+                    }
+                }
+            }
+        }
+        assert!(checked[&true] > 1000 && checked[&false] > 1000, "{checked:?}");
+    }
+
+    /// A neighbour out of reach changes nothing; one in reach does: a fighter on e5 facing
+    /// north has 39 flights alone (3 + 9 + 27), fewer with a friend just ahead.
+    #[test]
+    fn only_a_neighbour_in_reach_counts() {
+        let alone = Position::parse("Rfe5N").unwrap();
+        let far = Position::parse("Rfe5N Rfe10N").unwrap();
+        let ahead = Position::parse("Rfe5N Rfe6N").unwrap();
+        let count = |p: &Position| of(p, Edition::Photo, &p.planes()[0]).len();
+        assert_eq!(count(&alone), 39);
+        assert_eq!(count(&far), 39);
+        // Every sequence that steps forward from e5 facing north is gone: those that begin
+        // with F (1 + 3 + 9), and LRF and RLF.
+        assert_eq!(count(&ahead), 39 - 13 - 2);
+    }
+}
