@@ -36,6 +36,8 @@ pub struct KeptFlights {
 pub struct Kept {
     /// By aircraft id.
     sets: [FlightSet; PLANES],
+    /// Their sizes (kept: this machine's baseline x86-64 has no popcount instruction).
+    lens: [u8; PLANES],
     /// The ids of the aircraft with a flight, as bits.
     movable: u32,
     /// How many flights each side's aircraft of each kind have together.
@@ -44,7 +46,12 @@ pub struct Kept {
 
 impl Kept {
     fn new(position: &Position, edition: Edition) -> Kept {
-        let mut kept = Kept { sets: [FlightSet::EMPTY; PLANES], movable: 0, totals: [[0; 2]; 2] };
+        let mut kept = Kept {
+            sets: [FlightSet::EMPTY; PLANES],
+            lens: [0; PLANES],
+            movable: 0,
+            totals: [[0; 2]; 2],
+        };
         for id in position.flying() {
             kept.update(position, edition, id);
         }
@@ -54,6 +61,11 @@ impl Kept {
     /// The flights of aircraft `id`.
     pub fn set(&self, id: u8) -> FlightSet {
         self.sets[usize::from(id)]
+    }
+
+    /// How many flights aircraft `id` has.
+    pub fn len(&self, id: u8) -> usize {
+        usize::from(self.lens[usize::from(id)])
     }
 
     /// The ids of the aircraft with a flight, as bits.
@@ -71,9 +83,11 @@ impl Kept {
         let plane = &position.planes()[usize::from(id)];
         let set =
             if plane.lost { FlightSet::EMPTY } else { flight_set::of(position, edition, plane) };
-        let old = std::mem::replace(&mut self.sets[usize::from(id)], set);
+        let len = set.len() as u8;
+        self.sets[usize::from(id)] = set;
+        let old = std::mem::replace(&mut self.lens[usize::from(id)], len);
         let total = &mut self.totals[plane.side.index()][plane.kind as usize];
-        *total = *total + set.len() as u16 - old.len() as u16;
+        *total = *total + u16::from(len) - u16::from(old);
         if set.is_empty() { self.movable &= !(1 << id) } else { self.movable |= 1 << id }
     }
 }
@@ -122,13 +136,20 @@ impl KeptFlights {
             *self = KeptFlights::new(position, edition);
             return;
         };
+        let mut done = 0u32;
         for &id in flown {
             kept.update(position, edition, id);
+            done |= 1 << id;
         }
-        for &node in touched {
+        for (n, &node) in touched.iter().enumerate() {
+            if touched[..n].contains(&node) {
+                continue;
+            }
             for (_, id) in position.near(node, flight::APPROACHED_FROM) {
-                if flight::may_enter(&position.planes()[usize::from(id)], node) {
+                let plane = &position.planes()[usize::from(id)];
+                if done & (1 << id) == 0 && flight::may_enter(plane, node) {
                     kept.update(position, edition, id);
+                    done |= 1 << id;
                 }
             }
         }
@@ -209,6 +230,8 @@ mod tests {
                         let movable =
                             game.flights.with(&game.position, game.edition, |k| k.movable());
                         assert_eq!(movable & (1 << id) != 0, !walked.is_empty());
+                        let len = game.flights.with(&game.position, game.edition, |k| k.len(id));
+                        assert_eq!(len, walked.len());
                         totals[plane.side.index()][plane.kind as usize] += walked.len();
                     }
                     for side in Side::BOTH {

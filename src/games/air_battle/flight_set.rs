@@ -39,14 +39,14 @@ impl FlightSet {
 
     /// The place in [`sequences`] of the `n`th (from 0) flight, if there are that many.
     pub fn nth(self, n: usize) -> Option<usize> {
-        if n >= self.len() {
-            return None;
-        }
         let mut bits = self.0;
         for _ in 0..n {
-            bits &= bits.wrapping_sub(1);
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
         }
-        Some(bits.trailing_zeros() as usize)
+        (bits != 0).then(|| bits.trailing_zeros() as usize)
     }
 
     /// The places in [`sequences`] of the flights, in order.
@@ -137,34 +137,39 @@ pub fn of(position: &Position, edition: Edition, plane: &Plane) -> FlightSet {
     let crossings = &CROSSINGS[edition_index(edition)][plane.kind as usize][plane.facing as usize];
     for (bit, other) in position.near(plane.node, flight::reach(plane)) {
         let other = &position.planes()[usize::from(other)];
-        let mut attacks = 0;
-        if other.side != plane.side {
-            for step in Dir::ALL {
-                if flight::may_attack(edition, plane.kind, step, other) {
-                    attacks |= crossings.arrive[bit][step as usize];
-                }
-            }
-        }
-        set.0 &= !crossings.through[bit] | attacks;
+        let cross = &crossings[bit];
+        let attacks = if other.side == plane.side {
+            0
+        } else if flight::may_attack(edition, plane.kind, other.facing.opposite(), other) {
+            cross.arrive_any
+        } else {
+            // Only head-on (a step against the way it faces) may be refused: the angle rule.
+            cross.arrive_any & !cross.arrive[other.facing.opposite() as usize]
+        };
+        set.0 &= !cross.through | attacks;
     }
     set
 }
 
-/// Which of one kind's sequences enter each node of the window around the aircraft, for one
+/// Which of one kind's sequences enter one node of the window around the aircraft, for one
 /// edition and facing: pure geometry, the same on every node of the board.
-struct Crossings {
-    /// By window bit: the sequences that enter that node.
-    through: [u64; WINDOW * WINDOW],
-    /// By window bit and the direction of the step into it: the sequences that enter that node
-    /// with their last motion.
-    arrive: [[u64; 4]; WINDOW * WINDOW],
+#[derive(Clone, Copy, Default)]
+struct Crossing {
+    /// The sequences that enter the node.
+    through: u64,
+    /// The sequences that enter the node with their last motion…
+    arrive_any: u64,
+    /// … by the direction of that step.
+    arrive: [u64; 4],
 }
+
+/// A [`Crossing`] for each node of the window.
+type Crossings = [Crossing; WINDOW * WINDOW];
 
 /// [`Crossings`] by edition, kind and facing.
 static CROSSINGS: LazyLock<[[[Crossings; 4]; 2]; 2]> = LazyLock::new(|| {
     let crossings = |edition, kind, facing: Dir| {
-        let mut found =
-            Crossings { through: [0; WINDOW * WINDOW], arrive: [[0; 4]; WINDOW * WINDOW] };
+        let mut found = [Crossing::default(); WINDOW * WINDOW];
         for (place, motions) in sequences(edition, kind).iter().enumerate() {
             let centre = (WINDOW / 2) as i16;
             let (mut x, mut y, mut heading) = (centre, centre, facing);
@@ -176,9 +181,10 @@ static CROSSINGS: LazyLock<[[[Crossings; 4]; 2]; 2]> = LazyLock::new(|| {
                         let (dx, dy) = heading.delta();
                         (x, y) = (x + i16::from(dx), y + i16::from(dy));
                         let bit = (y * WINDOW as i16 + x) as usize;
-                        found.through[bit] |= 1 << place;
+                        found[bit].through |= 1 << place;
                         if n + 1 == motions.len() {
-                            found.arrive[bit][heading as usize] |= 1 << place;
+                            found[bit].arrive_any |= 1 << place;
+                            found[bit].arrive[heading as usize] |= 1 << place;
                         }
                     }
                 }

@@ -365,11 +365,12 @@ impl Game for AirBattle {
             while own != 0 {
                 let plane = own.trailing_zeros() as u8;
                 own &= own - 1;
-                let set = kept.set(plane);
-                if let Some(place) = set.nth(n) {
+                let len = kept.len(plane);
+                if n < len {
+                    let place = kept.set(plane).nth(n)?;
                     return Some(Action::Fly { plane, motions: self.motions_at(plane, place) });
                 }
-                n -= set.len();
+                n -= len;
             }
             passes.get(n).map(|kind| Action::Pass(*kind))
         })

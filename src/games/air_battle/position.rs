@@ -41,6 +41,9 @@ pub struct Position {
     /// The aircraft still in play by side and kind, as bits of their ids (asked after every
     /// flight and before every random action); rebuilt from `planes`.
     in_play: [[u32; 2]; 2],
+    /// How many: `in_play` counted (kept: this machine's baseline x86-64 has no popcount
+    /// instruction, and the end of the game is looked for after every flight).
+    left: [[u8; 2]; 2],
     /// Which nodes hold an aircraft, a row of bits per rank with [`MARGIN`] empty ranks and
     /// files around the board: the move generator tests a whole neighbourhood at once
     /// ([`Position::around`]); rebuilt from `planes`.
@@ -58,13 +61,15 @@ impl From<Vec<Plane>> for Position {
     fn from(planes: Vec<Plane>) -> Position {
         let mut on = vec![None; NODES];
         let mut in_play = [[0; 2]; 2];
+        let mut left = [[0; 2]; 2];
         let mut occupied = [0; board::HEIGHT as usize + 2 * MARGIN];
         for (id, plane) in planes.iter().enumerate().filter(|(_, p)| !p.lost) {
             on[board::index(plane.node)] = Some(id as u8);
             in_play[plane.side.index()][plane.kind as usize] |= 1 << id;
+            left[plane.side.index()][plane.kind as usize] += 1;
             mark(&mut occupied, plane.node, true);
         }
-        Position { planes, on, in_play, occupied }
+        Position { planes, on, in_play, left, occupied }
     }
 }
 
@@ -203,7 +208,7 @@ impl Position {
 
     /// The aircraft of `side` of `kind` still in play.
     pub fn left(&self, side: Side, kind: Kind) -> usize {
-        self.in_play(side, kind).count_ones() as usize
+        usize::from(self.left[side.index()][kind as usize])
     }
 
     /// The ids of the aircraft of `side` of `kind` still in play, as bits.
@@ -226,7 +231,10 @@ impl Position {
     /// Aircraft `id` is shot down and leaves the board.
     pub fn shoot_down(&mut self, id: u8) {
         let plane = &mut self.planes[usize::from(id)];
-        self.in_play[plane.side.index()][plane.kind as usize] &= !(1 << id);
+        if !plane.lost {
+            self.in_play[plane.side.index()][plane.kind as usize] &= !(1 << id);
+            self.left[plane.side.index()][plane.kind as usize] -= 1;
+        }
         plane.lost = true;
         if self.on[board::index(plane.node)] == Some(id) {
             self.on[board::index(plane.node)] = None;
