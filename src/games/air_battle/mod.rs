@@ -321,10 +321,12 @@ impl Game for AirBattle {
         if self.end.is_some() {
             return ToMove::Over;
         }
-        let seats: SeatList = seating::seats_of(self.form, self.to_move)
-            .into_iter()
-            .filter(|seat| self.may_act(*seat))
-            .collect();
+        let mut seats = SeatList::default();
+        for &seat in seating::seats_of(self.form, self.to_move).iter() {
+            if self.may_act(seat) {
+                seats.push(seat);
+            }
+        }
         if seats.is_empty() { ToMove::Over } else { ToMove::Seats(seats) }
     }
 
