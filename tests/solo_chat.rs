@@ -6,10 +6,11 @@
 mod common;
 
 use common::{Chatroom, answer, buttons_of, group_message, is_ping, table};
-use igroteka::app::{Chat, Dest, Effect};
+use igroteka::app::local::LocalPlatform;
+use igroteka::app::{Action, App, AppConfig, Chat, Dest, Effect, Input};
 use igroteka::game::Actor;
-use igroteka::store::Store;
-use igroteka::table::{LogEntry, Status};
+use igroteka::store::{SledStore, Store};
+use igroteka::table::{LogEntry, Platform, Status};
 
 /// A chat room that is Alice's private chat with the bot.
 fn private_room() -> Chatroom {
@@ -211,4 +212,70 @@ fn in_a_group_a_person_who_resigns_leaves_the_others_playing() {
     room.send("Bob", "/resign");
     assert_eq!(table(&room).status, Status::Aborted, "then only computers are left");
     assert!(room.latest_text().contains("Only computer players are left"));
+}
+
+/// The process dies after Alice's move against a computer is saved and before the board is
+/// delivered: the restarted bot delivers it to her private chat, the computer then takes its
+/// turn as if nothing had happened, and nothing ever goes anywhere else.
+#[test]
+fn a_solo_move_saved_before_a_crash_is_delivered_after_the_restart_and_the_computer_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut room = Chatroom::new(SledStore::open(dir.path(), 8 << 20).unwrap());
+    room.chat = Chat { id: "private-alice".into(), private: true, thread: None, server: None };
+    solo_game(&mut room, "aeroplane", 1);
+    let roll = room.button("Roll").expect("Alice rolls first");
+    let board = room.message_with(&roll).unwrap().0;
+    let before = table(&room);
+    // Handled and flushed, never delivered.
+    let input = Input {
+        platform: Platform::Console,
+        chat: room.chat.clone(),
+        user: common::user("Alice"),
+        now: room.now + 1_000,
+        action: Action::Press { token: roll, message_id: Some(board.clone()) },
+    };
+    let effects = room.platform.app.handle(&input);
+    assert!(answer(&effects).is_some_and(|(_, alert)| !alert), "{effects:?}");
+    let saved = table(&room);
+    assert!(saved.log_len() > before.log_len(), "the roll is saved");
+    let computer_moves = |store: &SledStore| {
+        let log = store.log(saved.id).unwrap();
+        log.iter().filter(|e| matches!(e, LogEntry::Act { actor: Actor::Seat(1), .. })).count()
+    };
+    let computer_before = computer_moves(room.store());
+    drop(room);
+
+    let store = SledStore::open(dir.path(), 8 << 20).unwrap();
+    let mut platform = LocalPlatform::new(App::new(store.clone(), AppConfig::default()));
+    let resumed = platform.resume(Platform::Console);
+    let shown = resumed.iter().find_map(|d| match &d.effect {
+        Effect::Edit { message_id, message, .. } if *message_id == board => Some(message),
+        _ => None,
+    });
+    let shown = shown.expect("the roll's board is delivered after the restart");
+    assert!(shown.text.contains("Alice rolled"), "{}", shown.text);
+    assert!(platform.resume(Platform::Console).is_empty(), "delivered once");
+
+    // The game goes on from there: the clock's tick takes up a computer's turn left pending,
+    // Alice plays and the computer answers, all in her chat.
+    let mut seen = resumed;
+    let mut now = input.now + 1_000;
+    seen.extend(platform.run(&Input { now, action: Action::Tick, ..input.clone() }));
+    for _ in 0..20 {
+        let Some(board) = platform.app.current_board(saved.id).unwrap() else { break };
+        let Some((_, token)) = buttons_of(&board).into_iter().next() else { break };
+        now += 1_000;
+        let press =
+            Input { now, action: Action::Press { token, message_id: None }, ..input.clone() };
+        seen.extend(platform.run(&press));
+    }
+    assert!(computer_moves(&store) > computer_before, "the computer moved after the restart");
+    for d in &seen {
+        match &d.effect {
+            Effect::Send { to, .. } | Effect::Show { to, .. } | Effect::Edit { to, .. } => {
+                assert!(matches!(to, Dest::Chat { chat, .. } if chat == "private-alice"), "{to:?}")
+            }
+            _ => {}
+        }
+    }
 }
