@@ -5,8 +5,9 @@
 //!
 //! The pieces of the rules live apart so that each can be read and tested alone: [`board`] is
 //! the printed board as data, [`seating`] who commands what, [`position`] where the aircraft
-//! stand, [`flight`] how one aircraft may fly and what its flight does, `counts` how many flights
-//! each has (kept up to date for random play), [`ending`] when the game stops and who won,
+//! stand, [`flight`] how one aircraft may fly and what its flight does, `flight_set` which
+//! flights it has (a bit per motion sequence), `counts` every aircraft's set kept up to date
+//! for random play, [`ending`] when the game stops and who won,
 //! `played` the last turn's flights as the game keeps them. `turn` plays a flight and passes
 //! the turn on; this file joins them into the [`Game`] the table plays.
 //!
