@@ -20,9 +20,8 @@ pub enum Occupant {
 }
 
 /// Who stands on each circle, as the side to move sees it: a bit per circle for its own tanks
-/// and one for the opponent's (two words each to fill, where a table of every circle was 96
-/// bytes to clear — it is worked out several times per action of a random game).
-#[derive(Debug, Clone, Copy, Default)]
+/// and one for the opponent's (the game keeps both sides' bits as tanks move: `occupied`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Occupancy {
     pub own: u128,
     pub opponent: u128,

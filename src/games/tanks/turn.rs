@@ -45,14 +45,9 @@ impl Tanks {
         self.may_act(i) && self.army(self.turn).tanks[i].turned_in != previous
     }
 
-    /// Who stands on every circle, seen from the side to move: worked out once per question,
-    /// since a choice list plans many routes.
+    /// Who stands on every circle, seen from the side to move (kept as tanks move: `occupied`).
     fn occupancy(&self) -> Occupancy {
-        let circles = |side| {
-            let nodes = self.army(side).tanks.iter().filter_map(|tank| tank.node());
-            nodes.fold(0u128, |bits, node| bits | 1 << node)
-        };
-        Occupancy { own: circles(self.turn), opponent: circles(self.turn.opponent()) }
+        self.occupied.seen_by(&self.armies, self.turn)
     }
 
     /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
@@ -358,6 +353,7 @@ impl Tanks {
         path.clear();
         path.push(from_node);
         let arrived = self.run(i, heading, &route, &mut path, log);
+        self.occupied.refresh(&self.armies);
         self.last_move = Some(LastMove { side: side.id(), path });
         self.last_flight = None;
         // Decision 8: after an arrival the bring-back question comes first; only the instant
@@ -510,6 +506,7 @@ impl Tanks {
                 tank.put(spot, side.forward());
                 tank.acted = true;
                 tank.turned_in = None;
+                self.occupied.refresh(&self.armies);
                 log.record(|| {
                     Event::new(text::BROUGHT_BACK)
                         .seat("player", player)
