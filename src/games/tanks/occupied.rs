@@ -46,6 +46,15 @@ impl Occupied {
         *self = Occupied::new(armies);
     }
 
+    /// Brings the bits of `sides` up to date after their tanks changed circles (builds all of
+    /// them if they were not built yet).
+    pub fn refresh_sides(&mut self, armies: &[Army; 2], sides: &[Side]) {
+        let Some(bits) = &mut self.bits else { return self.refresh(armies) };
+        for side in sides {
+            bits[side.index()] = circles(&armies[side.index()]);
+        }
+    }
+
     /// Builds the bits if they are not built yet.
     pub fn ensure(&mut self, armies: &[Army; 2]) {
         if self.bits.is_none() {

@@ -50,27 +50,22 @@ impl Tanks {
         self.occupied.seen_by(&self.armies, self.turn)
     }
 
-    /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
-    fn routes<'a>(
-        &'a self,
-        board: &'a Occupancy,
-        i: usize,
-        distance: u8,
-    ) -> impl Iterator<Item = (bool, Route)> + 'a {
-        [false, true]
-            .into_iter()
-            .filter_map(move |turn| self.route(board, i, distance, turn).map(|route| (turn, route)))
-    }
-
     /// The route of tank `i` of the side to move over `distance`, turning or not.
     fn route(&self, board: &Occupancy, i: usize, distance: u8, turn: bool) -> Option<Route> {
         let (from, heading) = self.army(self.turn).tanks[i].field()?;
         moves::plan(from, heading, distance, turn, board)
     }
 
+    /// Whether tank `i` of the side to move may drive `distance`, turning or not: whether
+    /// [`Tanks::route`] finds one, without building it.
+    fn allows(&self, board: &Occupancy, i: usize, distance: u8, turn: bool) -> bool {
+        let Some((from, heading)) = self.army(self.turn).tanks[i].field() else { return false };
+        moves::allows(from, heading, distance, turn, board)
+    }
+
     /// Whether tank `i` of the side to move has a legal route over `distance`.
     fn can_drive(&self, board: &Occupancy, i: usize, distance: u8) -> bool {
-        self.routes(board, i, distance).next().is_some()
+        self.allows(board, i, distance, false) || self.allows(board, i, distance, true)
     }
 
     fn distance_unused(&self, distance: u8) -> bool {
@@ -84,13 +79,21 @@ impl Tanks {
 
     /// Whether some tank that may act can drive: a roll left (dice), or a tank and an unused
     /// distance that make a legal route (dice-free).
+    /// Small enough to inline: random play asks it after every action.
+    #[inline]
     pub(super) fn ground_work(&self) -> bool {
         if self.rules.dice {
             self.rolls_left > 0 && self.actors().next().is_some()
         } else {
-            let board = self.occupancy();
-            self.actors().any(|i| self.unused_distances().any(|d| self.can_drive(&board, i, d)))
+            self.dice_free_ground_work()
         }
+    }
+
+    /// Dice-free: whether a tank that may act has a legal route over an unused distance.
+    #[inline(never)]
+    fn dice_free_ground_work(&self) -> bool {
+        let board = self.occupancy();
+        self.actors().any(|i| self.unused_distances().any(|d| self.can_drive(&board, i, d)))
     }
 
     /// Whether a tank may turn around now: while the turn can still drive, and (dice-free) at
@@ -175,14 +178,14 @@ impl Tanks {
         prefix: impl Fn() -> Vec<Label>,
         out: &mut impl Offer<Action>,
     ) {
-        let mut routes = self.routes(board, i, distance);
-        let (first, second) = (routes.next(), routes.next());
-        let named = second.is_some();
+        let allowed = [false, true].map(|turn| self.allows(board, i, distance, turn));
+        let named = allowed == [true, true];
         let tank = i as u8;
-        for (turn, route) in first.into_iter().chain(second) {
+        for turn in [false, true].into_iter().filter(|turn| allowed[usize::from(*turn)]) {
             let path = || {
                 let mut path = prefix();
                 if named {
+                    let route = self.route(board, i, distance, turn).expect("an allowed route");
                     path.push(Label::text(board::name(board::node(route.end))));
                 }
                 path
@@ -353,7 +356,9 @@ impl Tanks {
         path.clear();
         path.push(from_node);
         let arrived = self.run(i, heading, &route, &mut path, log);
-        self.occupied.refresh(&self.armies);
+        // Only a capture (or a fall on a tank in the river) moves an opponent's tank.
+        let moved = if route.stop == Stop::Points { &[side][..] } else { &Side::BOTH[..] };
+        self.occupied.refresh_sides(&self.armies, moved);
         self.last_move = Some(LastMove { side: side.id(), path });
         self.last_flight = None;
         // Decision 8: after an arrival the bring-back question comes first; only the instant
