@@ -29,8 +29,7 @@ impl Occupied {
 
     /// Who stands where, seen from `side`.
     pub fn seen_by(&self, armies: &[Army; 2], side: Side) -> Occupancy {
-        let [own, opponent] = [side, side.opponent()].map(|s| self.of(armies, s));
-        Occupancy { own, opponent }
+        Occupancy { own: self.of(armies, side), opponent: self.of(armies, side.opponent()) }
     }
 
     /// The circles of `side`'s tanks on the field.

@@ -78,8 +78,8 @@ impl Tanks {
     }
 
     /// Whether some tank that may act can drive: a roll left (dice), or a tank and an unused
-    /// distance that make a legal route (dice-free).
-    /// Small enough to inline: random play asks it after every action.
+    /// distance that make a legal route (dice-free). Small enough to inline: random play asks
+    /// it after every action (the dice-free search lives apart).
     #[inline]
     pub(super) fn ground_work(&self) -> bool {
         if self.rules.dice {
@@ -178,7 +178,8 @@ impl Tanks {
         prefix: impl Fn() -> Vec<Label>,
         out: &mut impl Offer<Action>,
     ) {
-        let allowed = [false, true].map(|turn| self.allows(board, i, distance, turn));
+        let allowed =
+            [self.allows(board, i, distance, false), self.allows(board, i, distance, true)];
         let named = allowed == [true, true];
         let tank = i as u8;
         for turn in [false, true].into_iter().filter(|turn| allowed[usize::from(*turn)]) {
