@@ -22,14 +22,14 @@ impl Tanks {
     /// order.
     pub(super) fn flight_targets(&self) -> impl Iterator<Item = NodeId> + '_ {
         let side = self.turn;
-        let opponent = self.army(side.opponent());
+        let opponent = self.occupied.of(&self.armies, side.opponent());
         board::ARCS[side.index()]
             .iter()
             .filter_map(move |item| match item {
                 ArcItem::Road(road) => Some(board::arc_node(side.id(), *road)),
                 _ => None,
             })
-            .filter(|node| opponent.tank_at(*node).is_some())
+            .filter(move |node| opponent & 1 << node != 0)
     }
 
     /// A flight may still be chosen this turn: nothing done yet, a plane left, a target there.
@@ -123,6 +123,7 @@ impl Tanks {
         let bombed = passed && victim.is_some();
         if let (true, Some(victim)) = (bombed, victim) {
             self.armies[owner.index()].tanks[victim].destroy();
+            self.occupied.refresh(&self.armies);
             self.progress = true;
             log.record(|| {
                 let event = Event::new(text::BOMBED).seat("player", player);

@@ -5,7 +5,8 @@
 //! The pieces live apart so each can be read and tested alone: [`board`] is the road graph as
 //! data, [`army`] one side's forces, [`moves`] where a tank may drive, `setup` the secret
 //! set-up, `turn` the rolls, moves and turn order, `flight` the planes and rockets, `ending`
-//! when the game stops and who won, and `view` what each viewer may see. This file joins them
+//! when the game stops and who won, `view` what each viewer may see, and `occupied` who stands
+//! where, kept as tanks move so that random play need not look it up again. This file joins them
 //! into the [`Game`] the table plays.
 //!
 //! Every random thing is a chance action drawn by the table: the die, a "random set-up", and
@@ -19,6 +20,7 @@ mod ending;
 mod flight;
 mod heuristic;
 pub mod moves;
+mod occupied;
 mod rules;
 mod secrets;
 mod setup;
@@ -40,6 +42,7 @@ use crate::event::{Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
 use crate::registry::GameInfo;
 use crate::view::AnyView;
+use occupied::Occupied;
 
 pub static INFO: GameInfo = crate::game_info!(
     Tanks,
@@ -143,6 +146,9 @@ pub struct Tanks {
     last_move: Option<LastMove>,
     last_flight: Option<FlightView>,
     end: Option<End>,
+    /// Who stands where, kept as tanks move (derived data: `occupied`).
+    #[serde(skip)]
+    occupied: Occupied,
 }
 
 impl Tanks {
@@ -177,11 +183,13 @@ impl Tanks {
         t.resting = false;
         t.acted = false;
         t.turned_in = None;
+        self.occupied.refresh(&self.armies);
     }
 
     /// Test positions: direct access to a side's forces (tank places, rockets, counts).
     #[doc(hidden)]
     pub fn army_mut(&mut self, side: Side) -> &mut Army {
+        self.occupied.drop_kept();
         &mut self.armies[side.index()]
     }
 
@@ -223,9 +231,11 @@ impl Game for Tanks {
         if setup.seats != 2 {
             return Err(SetupError::SeatCount { min: 2, max: 2, got: setup.seats });
         }
+        let armies = [Army::new(Side::Red), Army::new(Side::Green)];
         Ok(Tanks {
             rules: Rules::from_settings(&setup.settings)?,
-            armies: [Army::new(Side::Red), Army::new(Side::Green)],
+            occupied: Occupied::new(&armies),
+            armies,
             phase: Phase::Setup,
             turn: Side::Red,
             turns: [0, 0],
@@ -335,6 +345,7 @@ impl Game for Tanks {
 impl Tanks {
     /// Plays `action` of `actor`, telling `log` what happened.
     fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
+        self.occupied.ensure(&self.armies);
         match actor {
             Actor::Chance => self.apply_chance(action, log),
             Actor::Seat(seat) => {
@@ -403,6 +414,28 @@ impl Tanks {
         self.phase = Phase::Over;
         self.rolls_left = 0;
         log.record_all(|| ending::events(end, &self.armies));
+    }
+}
+
+/// Random games of both dice rules, for the tests of derived data: calls `check` with every
+/// state reached and the same state read back from storage (which must compare equal).
+#[cfg(test)]
+fn each_random_state(seed: u64, mut check: impl FnMut(&Tanks, &Tanks)) {
+    let mut rng = crate::rng::seeded(seed);
+    for chosen in [["die", "one-hit"], ["no-die", "two-hits"]] {
+        let settings = crate::settings::parse(SETTINGS, &chosen).expect("valid settings");
+        for _ in 0..20 {
+            let mut game = Tanks::new(&Setup { seats: 2, settings: settings.clone() }).unwrap();
+            while let Some((actor, action)) =
+                crate::harness::random_action(&game, &mut rng).unwrap()
+            {
+                game.play(actor, &action);
+                let stored: Tanks =
+                    serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
+                assert_eq!(stored, game);
+                check(&game, &stored);
+            }
+        }
     }
 }
 

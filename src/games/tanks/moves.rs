@@ -20,9 +20,8 @@ pub enum Occupant {
 }
 
 /// Who stands on each circle, as the side to move sees it: a bit per circle for its own tanks
-/// and one for the opponent's (two words each to fill, where a table of every circle was 96
-/// bytes to clear — it is worked out several times per action of a random game).
-#[derive(Debug, Clone, Copy, Default)]
+/// and one for the opponent's (the game keeps both sides' bits as tanks move: `occupied`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Occupancy {
     pub own: u128,
     pub opponent: u128,
@@ -84,7 +83,7 @@ impl Route {
 /// the road, meets an own tank, or asks for a turn it cannot make.
 ///
 /// The road alone fixes where a route goes until it meets a tank, so the route on an empty
-/// board comes from a table ([`free_route`]) and only the circles it enters are looked at: the
+/// board comes from a table ([`with_free_route`]) and only the circles it enters are looked at: the
 /// first one taken decides (an own tank forbids the move, an opponent's ends it there). Most
 /// routes meet nobody, which one test of the route's circles against the board's shows.
 pub fn plan(
@@ -94,41 +93,69 @@ pub fn plan(
     turn: bool,
     board: &Occupancy,
 ) -> Option<Route> {
-    if usize::from(points) > MAX_STEPS {
-        return None;
-    }
-    let free = free_route(from, heading, points, turn);
-    if turn && free.turned.is_none() {
-        return None;
-    }
-    if (board.own | board.opponent) & free.circles != 0 {
-        for (k, &spot) in free.steps[..usize::from(free.len)].iter().enumerate() {
-            let id = board::node(spot);
-            match board.at(id) {
-                None => {}
-                Some(Occupant::Own) => return None,
-                Some(Occupant::Opponent) => {
-                    // The move ends here; it turned only if the crossing came before this circle.
-                    let turned = free.turned.filter(|_| usize::from(free.turned_after) <= k);
-                    if turn && turned.is_none() {
-                        return None;
-                    }
-                    let mut steps = [from; MAX_STEPS];
-                    steps[..=k].copy_from_slice(&free.steps[..=k]);
-                    let stop =
-                        if board::is_destroyed_bridge(id) { Stop::River } else { Stop::Capture };
-                    return Some(Route { steps, len: k as u8 + 1, end: spot, turned, stop });
-                }
+    with_usable_free_route(from, heading, points, turn, |free| match free.meeting(board) {
+        Meeting::Nobody => free.complete.then_some(Route {
+            steps: free.steps,
+            len: free.len,
+            end: free.end,
+            turned: free.turned,
+            stop: Stop::Points,
+        }),
+        Meeting::Own => None,
+        Meeting::Opponent { step } => {
+            let turned = free.turned_before(step);
+            if turn && turned.is_none() {
+                return None;
             }
+            let mut steps = [from; MAX_STEPS];
+            steps[..=step].copy_from_slice(&free.steps[..=step]);
+            let end = free.steps[step];
+            let river = board::is_destroyed_bridge(board::node(end));
+            let stop = if river { Stop::River } else { Stop::Capture };
+            Some(Route { steps, len: step as u8 + 1, end, turned, stop })
         }
-    }
-    free.complete.then_some(Route {
-        steps: free.steps,
-        len: free.len,
-        end: free.end,
-        turned: free.turned,
-        stop: Stop::Points,
     })
+}
+
+/// Whether [`plan`] finds a route, without building it: the choices ask this of every tank
+/// and distance, and only the picked move's route is driven (building and moving a [`Route`]
+/// for each option cost more than the question itself).
+pub fn allows(from: Spot, heading: Heading, points: u8, turn: bool, board: &Occupancy) -> bool {
+    with_usable_free_route(from, heading, points, turn, |free| match free.meeting(board) {
+        Meeting::Nobody => free.complete,
+        Meeting::Own => false,
+        Meeting::Opponent { step } => !turn || free.turned_before(step).is_some(),
+    })
+}
+
+/// `answer` of the empty-board route for these arguments, or the default answer (`None`,
+/// `false`) when no board can allow the move: more points than a move has, or a turn asked
+/// for where no crossing is in reach.
+fn with_usable_free_route<R: Default>(
+    from: Spot,
+    heading: Heading,
+    points: u8,
+    turn: bool,
+    answer: impl FnOnce(&FreeRoute) -> R,
+) -> R {
+    if usize::from(points) > MAX_STEPS {
+        return R::default();
+    }
+    with_free_route(from, heading, points, turn, |free| {
+        if turn && free.turned.is_none() { R::default() } else { answer(free) }
+    })
+}
+
+/// Where a route first meets a tank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Meeting {
+    Nobody,
+    /// An own tank: the move is not allowed.
+    Own,
+    /// An opponent's tank on the `step`-th circle entered: the move ends there.
+    Opponent {
+        step: usize,
+    },
 }
 
 /// A route as an empty board lets it go: the circles entered (unused entries hold the start),
@@ -146,6 +173,28 @@ struct FreeRoute {
     turned: Option<u8>,
     /// Circles entered before the turn (0: it turned on its starting circle).
     turned_after: u8,
+}
+
+impl FreeRoute {
+    /// The first tank this route meets on `board`, if any.
+    fn meeting(&self, board: &Occupancy) -> Meeting {
+        if (board.own | board.opponent) & self.circles == 0 {
+            return Meeting::Nobody;
+        }
+        for (step, &spot) in self.steps[..usize::from(self.len)].iter().enumerate() {
+            match board.at(board::node(spot)) {
+                None => {}
+                Some(Occupant::Own) => return Meeting::Own,
+                Some(Occupant::Opponent) => return Meeting::Opponent { step },
+            }
+        }
+        Meeting::Nobody
+    }
+
+    /// The road turned onto if the route turns before entering its `step`-th circle.
+    fn turned_before(&self, step: usize) -> Option<u8> {
+        self.turned.filter(|_| usize::from(self.turned_after) <= step)
+    }
 }
 
 /// Every start (road, index), heading, distance and choice to turn.
@@ -169,14 +218,22 @@ static FREE_ROUTE_TABLE: LazyLock<Vec<FreeRoute>> = LazyLock::new(|| {
     table
 });
 
-/// The table's entry for these arguments (`points` at most [`MAX_STEPS`]).
-fn free_route(from: Spot, heading: Heading, points: u8, turn: bool) -> FreeRoute {
+/// `answer` of the table's entry for these arguments (`points` at most [`MAX_STEPS`]). The entry
+/// is lent, not copied: copying the 32-byte route out of the table and through an `Option`
+/// stalled the processor on every question (a load that spans two earlier stores).
+fn with_free_route<R>(
+    from: Spot,
+    heading: Heading,
+    points: u8,
+    turn: bool,
+    answer: impl FnOnce(&FreeRoute) -> R,
+) -> R {
     let start = usize::from(from.road) * (usize::from(board::LAST) + 1) + usize::from(from.index);
     let slot = ((start * 2 + heading as usize) * (MAX_STEPS + 1) + usize::from(points)) * 2
         + usize::from(turn);
     match FREE_ROUTE_TABLE.get(slot) {
-        Some(free) if from.index <= board::LAST => *free,
-        _ => walk_free(from, heading, points, turn),
+        Some(free) if from.index <= board::LAST => answer(free),
+        _ => answer(&walk_free(from, heading, points, turn)),
     }
 }
 
@@ -308,10 +365,15 @@ mod tests {
                         for points in 0..=MAX_STEPS as u8 + 1 {
                             for turn in [false, true] {
                                 let from = Spot::new(road, index);
+                                let planned = plan(from, heading, points, turn, board);
                                 assert_eq!(
-                                    plan(from, heading, points, turn, board),
+                                    planned,
                                     walk(from, heading, points, turn, |id| board.at(id)),
                                     "{from:?} {heading:?} {points} turn {turn}"
+                                );
+                                assert_eq!(
+                                    allows(from, heading, points, turn, board),
+                                    planned.is_some()
                                 );
                                 compared += 1;
                             }

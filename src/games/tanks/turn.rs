@@ -45,26 +45,9 @@ impl Tanks {
         self.may_act(i) && self.army(self.turn).tanks[i].turned_in != previous
     }
 
-    /// Who stands on every circle, seen from the side to move: worked out once per question,
-    /// since a choice list plans many routes.
+    /// Who stands on every circle, seen from the side to move (kept as tanks move: `occupied`).
     fn occupancy(&self) -> Occupancy {
-        let circles = |side| {
-            let nodes = self.army(side).tanks.iter().filter_map(|tank| tank.node());
-            nodes.fold(0u128, |bits, node| bits | 1 << node)
-        };
-        Occupancy { own: circles(self.turn), opponent: circles(self.turn.opponent()) }
-    }
-
-    /// The legal routes of tank `i` of the side to move over `distance`: straight, turning.
-    fn routes<'a>(
-        &'a self,
-        board: &'a Occupancy,
-        i: usize,
-        distance: u8,
-    ) -> impl Iterator<Item = (bool, Route)> + 'a {
-        [false, true]
-            .into_iter()
-            .filter_map(move |turn| self.route(board, i, distance, turn).map(|route| (turn, route)))
+        self.occupied.seen_by(&self.armies, self.turn)
     }
 
     /// The route of tank `i` of the side to move over `distance`, turning or not.
@@ -73,9 +56,16 @@ impl Tanks {
         moves::plan(from, heading, distance, turn, board)
     }
 
+    /// Whether tank `i` of the side to move may drive `distance`, turning or not: whether
+    /// [`Tanks::route`] finds one, without building it.
+    fn allows(&self, board: &Occupancy, i: usize, distance: u8, turn: bool) -> bool {
+        let Some((from, heading)) = self.army(self.turn).tanks[i].field() else { return false };
+        moves::allows(from, heading, distance, turn, board)
+    }
+
     /// Whether tank `i` of the side to move has a legal route over `distance`.
     fn can_drive(&self, board: &Occupancy, i: usize, distance: u8) -> bool {
-        self.routes(board, i, distance).next().is_some()
+        self.allows(board, i, distance, false) || self.allows(board, i, distance, true)
     }
 
     fn distance_unused(&self, distance: u8) -> bool {
@@ -88,14 +78,22 @@ impl Tanks {
     }
 
     /// Whether some tank that may act can drive: a roll left (dice), or a tank and an unused
-    /// distance that make a legal route (dice-free).
+    /// distance that make a legal route (dice-free). Small enough to inline: random play asks
+    /// it after every action (the dice-free search lives apart).
+    #[inline]
     pub(super) fn ground_work(&self) -> bool {
         if self.rules.dice {
             self.rolls_left > 0 && self.actors().next().is_some()
         } else {
-            let board = self.occupancy();
-            self.actors().any(|i| self.unused_distances().any(|d| self.can_drive(&board, i, d)))
+            self.dice_free_ground_work()
         }
+    }
+
+    /// Dice-free: whether a tank that may act has a legal route over an unused distance.
+    #[inline(never)]
+    fn dice_free_ground_work(&self) -> bool {
+        let board = self.occupancy();
+        self.actors().any(|i| self.unused_distances().any(|d| self.can_drive(&board, i, d)))
     }
 
     /// Whether a tank may turn around now: while the turn can still drive, and (dice-free) at
@@ -180,14 +178,15 @@ impl Tanks {
         prefix: impl Fn() -> Vec<Label>,
         out: &mut impl Offer<Action>,
     ) {
-        let mut routes = self.routes(board, i, distance);
-        let (first, second) = (routes.next(), routes.next());
-        let named = second.is_some();
+        let allowed =
+            [self.allows(board, i, distance, false), self.allows(board, i, distance, true)];
+        let named = allowed == [true, true];
         let tank = i as u8;
-        for (turn, route) in first.into_iter().chain(second) {
+        for turn in [false, true].into_iter().filter(|turn| allowed[usize::from(*turn)]) {
             let path = || {
                 let mut path = prefix();
                 if named {
+                    let route = self.route(board, i, distance, turn).expect("an allowed route");
                     path.push(Label::text(board::name(board::node(route.end))));
                 }
                 path
@@ -358,6 +357,9 @@ impl Tanks {
         path.clear();
         path.push(from_node);
         let arrived = self.run(i, heading, &route, &mut path, log);
+        // Only a capture (or a fall on a tank in the river) moves an opponent's tank.
+        let moved = if route.stop == Stop::Points { &[side][..] } else { &Side::BOTH[..] };
+        self.occupied.refresh_sides(&self.armies, moved);
         self.last_move = Some(LastMove { side: side.id(), path });
         self.last_flight = None;
         // Decision 8: after an arrival the bring-back question comes first; only the instant
@@ -510,6 +512,7 @@ impl Tanks {
                 tank.put(spot, side.forward());
                 tank.acted = true;
                 tank.turned_in = None;
+                self.occupied.refresh(&self.armies);
                 log.record(|| {
                     Event::new(text::BROUGHT_BACK)
                         .seat("player", player)
