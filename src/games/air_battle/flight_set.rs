@@ -49,14 +49,10 @@ impl FlightSet {
         (bits != 0).then(|| bits.trailing_zeros() as usize)
     }
 
-    /// The places in [`sequences`] of the flights, in order.
+    /// The places in [`sequences`] of the flights, in order (for the choices, which label
+    /// each: random play reads [`FlightSet::nth`]).
     pub fn places(self) -> impl Iterator<Item = usize> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let place = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
-            bits &= bits - 1;
-            Some(place)
-        })
+        (0..u64::BITS as usize).filter(move |place| self.contains(*place))
     }
 
     /// Whether the flight at `place` in [`sequences`] is in the set.
