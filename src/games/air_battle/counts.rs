@@ -81,8 +81,7 @@ impl Kept {
     /// Finds the flights of aircraft `id` again.
     fn update(&mut self, position: &Position, edition: Edition, id: u8) {
         let plane = &position.planes()[usize::from(id)];
-        let set =
-            if plane.lost { FlightSet::EMPTY } else { flight_set::of(position, edition, plane) };
+        let set = found(position, edition, id);
         let len = set.len() as u8;
         self.sets[usize::from(id)] = set;
         let old = std::mem::replace(&mut self.lens[usize::from(id)], len);
@@ -115,10 +114,7 @@ impl KeptFlights {
     pub fn get(&self, position: &Position, edition: Edition, id: u8) -> FlightSet {
         match &self.kept {
             Some(kept) => kept.set(id),
-            None => match position.plane(id).filter(|p| !p.lost) {
-                Some(plane) => flight_set::of(position, edition, plane),
-                None => FlightSet::EMPTY,
-            },
+            None => found(position, edition, id),
         }
     }
 
@@ -153,6 +149,14 @@ impl KeptFlights {
                 }
             }
         }
+    }
+}
+
+/// The flights of aircraft `id` found now ([`flight_set::of`]; none once it is lost).
+fn found(position: &Position, edition: Edition, id: u8) -> FlightSet {
+    match position.plane(id).filter(|p| !p.lost) {
+        Some(plane) => flight_set::of(position, edition, plane),
+        None => FlightSet::EMPTY,
     }
 }
 

@@ -17,7 +17,7 @@
 use std::sync::LazyLock;
 
 use super::board::{self, NODES};
-use super::flight::{self, Flight, Motions, Walk};
+use super::flight::{self, Motions, Walk};
 use super::position::{Plane, Position, WINDOW};
 use super::view::{Dir, Edition, Kind, Motion, Side};
 
@@ -63,17 +63,6 @@ impl FlightSet {
     fn with(self, place: usize) -> FlightSet {
         FlightSet(self.0 | 1 << place)
     }
-}
-
-/// Every legal flight of aircraft `id` in `edition`, in the order of [`sequences`].
-pub fn flights(position: &Position, edition: Edition, id: u8) -> Vec<Flight> {
-    let Some(plane) = position.plane(id).filter(|p| !p.lost) else { return Vec::new() };
-    of(position, edition, plane)
-        .places()
-        .filter_map(|place| {
-            flight::trace(position, edition, id, &sequences(edition, plane.kind)[place])
-        })
-        .collect()
 }
 
 /// Every motion sequence a flight of `kind` may have in `edition`, in the order the choices

@@ -196,14 +196,6 @@ impl AirBattle {
         kinds
     }
 
-    /// The aircraft in play of the side to move of one of `kinds`.
-    fn own_planes<'a>(&'a self, kinds: &'a [Kind]) -> impl Iterator<Item = u8> + 'a {
-        self.position.flying().filter(move |id| {
-            let plane = &self.position.planes()[usize::from(*id)];
-            plane.side == self.to_move && kinds.contains(&plane.kind)
-        })
-    }
-
     /// The ids of the aircraft in play of the side to move of one of `kinds`, as bits.
     fn own_mask(&self, kinds: &[Kind]) -> u32 {
         kinds.iter().fold(0, |mask, kind| mask | self.position.in_play(self.to_move, *kind))
@@ -280,6 +272,15 @@ impl AirBattle {
     }
 }
 
+/// The aircraft ids in `mask`, a bit per id, in increasing order.
+fn ids(mut mask: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        let id = (mask != 0).then(|| mask.trailing_zeros() as u8)?;
+        mask &= mask - 1;
+        Some(id)
+    })
+}
+
 /// The kinds of aircraft one seat moves now.
 type Kinds = InlineList<Kind, 2>;
 
@@ -287,7 +288,7 @@ type Kinds = InlineList<Kind, 2>;
 impl AirBattle {
     /// Every flight of the aircraft of `kinds`, then («Аэрофото») a pass for each kind.
     fn offer(&self, kinds: &[Kind], out: &mut impl Offer<Action>) {
-        for id in self.own_planes(kinds) {
+        for id in ids(self.own_mask(kinds)) {
             for place in self.flights_of(id).places() {
                 let motions = self.motions_at(id, place);
                 out.offer(|| self.path_of(id, &motions), Action::Fly { plane: id, motions });
@@ -364,10 +365,7 @@ impl Game for AirBattle {
             // The `n`th of `offer`'s actions: each aircraft's flights in turn, then the passes.
             let flights: usize = kinds.iter().map(|kind| kept.total(self.to_move, *kind)).sum();
             let mut n = rng::index_below(rng, flights + passes.len())?;
-            let mut own = self.own_mask(&kinds) & kept.movable();
-            while own != 0 {
-                let plane = own.trailing_zeros() as u8;
-                own &= own - 1;
+            for plane in ids(self.own_mask(&kinds) & kept.movable()) {
                 let len = kept.len(plane);
                 if n < len {
                     let place = kept.set(plane).nth(n)?;

@@ -4,9 +4,9 @@
 //! pressed so far («Аэрофото»), each with its path, its end, what it would shoot down and what
 //! would shoot it down. The renderer draws only this.
 
+use super::flight;
 use super::view::{Edition, Kind, Motion, OptionView, PlaneView, Side, SideView, View};
 use super::{AirBattle, QUIET_LIMIT, seating};
-use super::{flight, flight_set};
 
 impl AirBattle {
     /// Whether aircraft `id` may be picked now by one of the seats to move.
@@ -60,7 +60,10 @@ impl AirBattle {
         if let Some(id) = selected {
             match self.edition {
                 Edition::Toy => {
-                    for flight in flight_set::flights(&self.position, self.edition, id) {
+                    let flights = self.flights_of(id).places().filter_map(|place| {
+                        flight::trace(&self.position, self.edition, id, &self.motions_at(id, place))
+                    });
+                    for flight in flights {
                         let key: String = flight.motions.iter().map(|m| m.key()).collect();
                         let view = self.flight_view(&flight);
                         if selection.get(1) == Some(&key) {
