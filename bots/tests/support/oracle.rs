@@ -5,6 +5,7 @@
 use std::path::Path;
 
 use igroteka::game::{Actor, ToMove, Viewer};
+use igroteka::outbox::Slot;
 use igroteka::store::{SledStore, Store};
 use igroteka::table::{LogEntry, Table};
 
@@ -37,6 +38,13 @@ pub fn read(data: &Path, id: u64) -> Truth {
         })
         .count();
     Truth { table, moves }
+}
+
+/// The id of the message table `id`'s ping slot shows, as the bot recorded it (the bot must not
+/// be running).
+pub fn ping_message(data: &Path, id: u64) -> Option<String> {
+    let store = SledStore::open(data, 8 << 20).expect("the data folder opens");
+    store.slot_message(id, Slot::Ping).expect("the slot reads")
 }
 
 impl Truth {
