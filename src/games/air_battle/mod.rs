@@ -28,6 +28,7 @@ mod heuristic;
 mod picture;
 mod played;
 pub mod position;
+mod route;
 pub mod seating;
 mod text;
 mod turn;
