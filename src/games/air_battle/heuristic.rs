@@ -50,10 +50,12 @@ impl AirBattle {
     /// empty-board routes do not count. Without them a side whose last bomber stood behind a
     /// parked fighter saw no gain in moving the fighter, and the game ended a quiet draw.
     fn parked_ahead(&self, plane: &Plane) -> u8 {
+        if plane.moved {
+            return 0;
+        }
         let mut count = 0;
         let mut node = plane.node;
-        while !plane.moved {
-            let Some(ahead) = board::step(node, plane.facing) else { break };
+        while let Some(ahead) = board::step(node, plane.facing) {
             match self.position.at(ahead).and_then(|id| self.position.plane(id)) {
                 Some(blocker) if blocker.side == plane.side && !blocker.moved => count += 1,
                 _ => break,
