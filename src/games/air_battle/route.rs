@@ -30,75 +30,86 @@ fn state(plane: &Plane) -> usize {
 
 const STATES: usize = NODES * 4 * 2;
 
-/// Moves to the bombing, by edition, side and [`state`].
-static MOVES: LazyLock<[[Box<[u8]>; 2]; 2]> = LazyLock::new(|| {
-    let edition_tables = |edition| Side::BOTH.map(|side| table(edition, side));
-    [edition_tables(Edition::Toy), edition_tables(Edition::Photo)]
-});
+/// Moves to the bombing, by side and [`state`]; one table per edition, each found the first
+/// time a game of that edition asks (a process that only plays one never builds the other).
+type Tables = [Box<[u8]>; 2];
+static TOY: LazyLock<Tables> = LazyLock::new(|| Side::BOTH.map(|side| table(Edition::Toy, side)));
+static PHOTO: LazyLock<Tables> =
+    LazyLock::new(|| Side::BOTH.map(|side| table(Edition::Photo, side)));
+
+fn tables(edition: Edition) -> &'static Tables {
+    match edition {
+        Edition::Toy => &TOY,
+        Edition::Photo => &PHOTO,
+    }
+}
 
 /// The moves `plane` (a bomber) needs to bomb the enemy headquarters in `edition` on an empty
 /// board without being shot down on the way, or [`UNREACHABLE`].
 pub fn moves_to_bomb(edition: Edition, plane: &Plane) -> u8 {
-    MOVES[edition as usize][plane.side.index()][state(plane)]
+    tables(edition)[plane.side.index()][state(plane)]
 }
 
 /// The most moves any state with a way in needs (the heuristic counts more for none).
 #[cfg(test)]
 pub fn longest(edition: Edition) -> u8 {
-    let tables = &MOVES[edition as usize];
+    let tables = tables(edition);
     tables.iter().flat_map(|t| t.iter().copied()).filter(|m| *m != UNREACHABLE).max().unwrap_or(0)
 }
 
-/// Where each state's moves lead.
+/// Where one safe move of a lone bomber leads.
 enum Next {
     Bombs,
-    To(usize),
+    To(Plane),
 }
 
+/// The safe moves of `plane` alone on the board: every bomber flight of `edition` the game
+/// allows from there, except those that end shot down.
+fn successors(edition: Edition, plane: &Plane) -> impl Iterator<Item = Next> + '_ {
+    let position = Position::from(vec![plane.clone()]);
+    flight_set::sequences(edition, Kind::Bomber)
+        .iter()
+        .filter_map(move |motions| flight::trace(&position, edition, 0, motions))
+        .filter(|flight: &Flight| flight.shot_by.is_none())
+        .map(|flight| {
+            if flight.bombs {
+                return Next::Bombs;
+            }
+            Next::To(Plane {
+                node: flight.end(),
+                facing: flight.facing,
+                moved: true,
+                ..plane.clone()
+            })
+        })
+}
+
+/// Every state's moves to the bombing, by value iteration over [`successors`].
 fn table(edition: Edition, side: Side) -> Box<[u8]> {
-    let sequences = flight_set::sequences(edition, Kind::Bomber);
-    let mut next: Vec<Vec<Next>> = Vec::with_capacity(STATES);
-    let mut planes = vec![None; STATES];
+    // Each state's safe moves: the state each leads to, or `None` for the bombing itself.
+    let mut next: Vec<Vec<Option<usize>>> = (0..STATES).map(|_| Vec::new()).collect();
     for node in board::all_nodes() {
         for facing in Dir::ALL {
             for moved in [false, true] {
                 let plane =
                     Plane { side, kind: Kind::Bomber, number: 1, node, facing, moved, lost: false };
-                let at = state(&plane);
-                planes[at] = Some(plane);
+                next[state(&plane)] = successors(edition, &plane)
+                    .map(|next| match next {
+                        Next::Bombs => None,
+                        Next::To(after) => Some(state(&after)),
+                    })
+                    .collect();
             }
         }
     }
-    for plane in planes.iter().flatten() {
-        let position = Position::from(vec![plane.clone()]);
-        let safe = |flight: &Flight| flight.shot_by.is_none();
-        let moves = sequences
-            .iter()
-            .filter_map(|motions| flight::trace(&position, edition, 0, motions))
-            .filter(safe)
-            .map(|flight| {
-                if flight.bombs {
-                    return Next::Bombs;
-                }
-                let after = Plane {
-                    node: flight.end(),
-                    facing: flight.facing,
-                    moved: true,
-                    ..plane.clone()
-                };
-                Next::To(state(&after))
-            });
-        next.push(moves.collect());
-    }
-    // States were pushed in `state` order: every node, facing and take-off.
     let mut moves = vec![UNREACHABLE; STATES];
     loop {
         let mut changed = false;
         for (from, options) in next.iter().enumerate() {
             for option in options {
                 let after = match option {
-                    Next::Bombs => 1,
-                    Next::To(to) => moves[*to].saturating_add(1),
+                    None => 1,
+                    Some(to) => moves[*to].saturating_add(1),
                 };
                 if after < moves[from] {
                     moves[from] = after;
@@ -134,10 +145,9 @@ mod tests {
         }
     }
 
-    /// The table agrees with a search over real moves: from each parked bomber of the start,
-    /// a breadth-first search over `trace`d flights of that one bomber, skipping any ending
-    /// shot down, finds the bombing in exactly the table's number of moves; and the two sides
-    /// are mirror images.
+    /// The value iteration agrees with a breadth-first search over the same safe moves: from
+    /// each parked bomber of the start, the search finds the bombing in exactly the table's
+    /// number of moves; and the two sides are mirror images.
     #[test]
     fn the_parked_bombers_routes_are_the_shortest() {
         for edition in [Edition::Toy, Edition::Photo] {
@@ -171,25 +181,14 @@ mod tests {
         for moves in 1..u8::MAX {
             let mut next_layer = Vec::new();
             for plane in &layer {
-                let position = Position::from(vec![plane.clone()]);
-                for motions in flight_set::sequences(edition, Kind::Bomber) {
-                    let Some(flight) = flight::trace(&position, edition, 0, motions) else {
-                        continue;
-                    };
-                    if flight.shot_by.is_some() {
-                        continue;
-                    }
-                    if flight.bombs {
-                        return moves;
-                    }
-                    let after = Plane {
-                        node: flight.end(),
-                        facing: flight.facing,
-                        moved: true,
-                        ..plane.clone()
-                    };
-                    if !std::mem::replace(&mut seen[state(&after)], true) {
-                        next_layer.push(after);
+                for next in successors(edition, plane) {
+                    match next {
+                        Next::Bombs => return moves,
+                        Next::To(after) => {
+                            if !std::mem::replace(&mut seen[state(&after)], true) {
+                                next_layer.push(after);
+                            }
+                        }
                     }
                 }
             }
