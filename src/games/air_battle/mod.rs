@@ -258,10 +258,16 @@ impl AirBattle {
 impl AirBattle {
     /// Plays `action` of `actor` if it is legal, telling `log` what happened.
     fn act(&mut self, actor: Actor, action: &Action, log: &mut impl Journal) {
-        let Actor::Seat(seat) = actor else { return };
-        if !self.is_legal(seat, action) {
-            return;
+        if let Actor::Seat(seat) = actor
+            && self.is_legal(seat, action)
+        {
+            self.perform(seat, action, log);
         }
+    }
+
+    /// Plays `action` of `seat`, known to be legal (search and random play, which draw from
+    /// the legal actions, do not ask again: `Game::play`).
+    fn perform(&mut self, seat: Seat, action: &Action, log: &mut impl Journal) {
         match action {
             Action::Pass(kind) => self.pass(seat, *kind, log),
             Action::Fly { plane, motions } => {
@@ -399,7 +405,10 @@ impl Game for AirBattle {
     }
 
     fn play(&mut self, actor: Actor, action: &Action) {
-        self.act(actor, action, &mut Unrecorded);
+        debug_assert!(matches!(actor, Actor::Seat(s) if self.is_legal(s, action)), "{action:?}");
+        if let Actor::Seat(seat) = actor {
+            self.perform(seat, action, &mut Unrecorded);
+        }
     }
 
     fn resign(&mut self, seat: Seat) -> Vec<Event> {
