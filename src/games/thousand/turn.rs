@@ -40,8 +40,22 @@ impl Thousand {
             });
         }
         self.entered(colour, from, to, log);
-        self.last_move = Some(MoveView { colour, seat, path: vec![from, to], jump: false, charge });
+        self.record_move(
+            MoveView { colour, seat, path: Vec::new(), jump: false, charge },
+            from,
+            to,
+        );
         self.end_turn(log)
+    }
+
+    /// Makes `last` (its path left empty) the last move, from `from` to `to`. The path reuses
+    /// the last move's, so a game played out in search allocates none after its first.
+    fn record_move(&mut self, mut last: MoveView, from: Square, to: Square) {
+        let mut path = self.last_move.take().map(|before| before.path).unwrap_or_default();
+        path.clear();
+        path.extend([from, to]);
+        last.path = path;
+        self.last_move = Some(last);
     }
 
     /// One hop of a jump. The same player goes on choosing while a further hop in the same
@@ -66,8 +80,8 @@ impl Thousand {
         match (&mut self.last_move, self.chain) {
             (Some(last), Some(_)) => last.path.push(to),
             _ => {
-                let path = vec![from, to];
-                self.last_move = Some(MoveView { colour, seat, path, jump: true, charge: 0 });
+                let last = MoveView { colour, seat, path: Vec::new(), jump: true, charge: 0 };
+                self.record_move(last, from, to)
             }
         }
         let again = self.mover(colour).hop(&self.position, index(to), direction).is_some();
@@ -162,8 +176,11 @@ impl Thousand {
     fn detect(&self, mover: Colour) -> Option<End> {
         let colours = self.seating.colours();
         let start = colours.iter().position(|c| *c == mover).unwrap_or(0);
-        let in_turn_order = colours[start..].iter().chain(&colours[..start]).copied();
-        let playing = in_turn_order.filter(|c| self.playing(*c));
+        // Asked after every turn: by index rather than a chain of iterators, which stayed a
+        // twentieth of a four-player random game.
+        let playing = (0..colours.len())
+            .map(|i| colours[(start + i) % colours.len()])
+            .filter(|c| self.playing(*c));
         for colour in playing.clone() {
             let opponent = super::board::opponent(colour);
             let blocker = || self.playing(opponent).then(|| self.mover(opponent));
