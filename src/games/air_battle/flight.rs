@@ -235,6 +235,26 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     if !shape_allowed(edition, plane, motions) {
         return None;
     }
+    walk_shape(position, edition, plane, id, motions)
+}
+
+/// [`trace`] of a flight already known to be legal (drawn from an aircraft's flight set): its
+/// shape is not looked up again among the operations, which in «Игрушка» compares it with each
+/// of them.
+pub fn trace_legal(position: &Position, edition: Edition, id: u8, motions: &[Motion]) -> Flight {
+    let plane = &position.planes()[usize::from(id)];
+    debug_assert!(!plane.lost && shape_allowed(edition, plane, motions), "{motions:?}");
+    walk_shape(position, edition, plane, id, motions).expect("a legal flight can be flown")
+}
+
+/// The flight of `plane` (aircraft `id`), whose `motions` have an allowed shape, on `position`.
+fn walk_shape(
+    position: &Position,
+    edition: Edition,
+    plane: &Plane,
+    id: u8,
+    motions: &[Motion],
+) -> Option<Flight> {
     let mut walk = Walk::start(plane);
     let mut path = Path::one(walk.node);
     // The direction of the step into each entered node, for the AA's angle (on the stack: a

@@ -45,7 +45,6 @@ pub use view::*;
 use crate::choice::{Choices, Label, Offer};
 use crate::event::{Arg, Event, Journal, Unrecorded};
 use crate::game::{Actor, Game, Outcome, Seat, SeatList, Setup, SetupError, ToMove, Viewer};
-use crate::inline::InlineList;
 use crate::registry::{GameInfo, SeatCounts};
 use crate::rng;
 use crate::view::AnyView;
@@ -181,20 +180,23 @@ impl AirBattle {
 
     /// The kinds `seat` may move now: those it commands, of the side to move, not yet moved
     /// this turn.
-    fn kinds_for(&self, seat: Seat) -> Kinds {
+    fn kinds_for(&self, seat: Seat) -> &'static [Kind] {
         if self.end.is_some()
             || seat >= seating::seats(self.form)
             || seating::side_of(self.form, seat) != self.to_move
         {
-            return Kinds::default();
+            return &[];
         }
-        let mut kinds = Kinds::default();
-        for kind in Kind::BOTH {
-            if seating::commands(self.form, seat, kind) && !self.done.contains(&kind) {
-                kinds.push(kind);
-            }
+        let moves = |kind| seating::commands(self.form, seat, kind) && !self.done.contains(&kind);
+        // A static list rather than one built kind by kind: asked before every action, and a
+        // list built on the stack a byte at a time was read back whole before the bytes had
+        // landed (a stalled load, a tenth of a random game's time).
+        match (moves(Kind::Bomber), moves(Kind::Fighter)) {
+            (true, true) => &Kind::BOTH,
+            (true, false) => &[Kind::Bomber],
+            (false, true) => &[Kind::Fighter],
+            (false, false) => &[],
         }
-        kinds
     }
 
     /// The ids of the aircraft in play of the side to move of one of `kinds`, as bits.
@@ -206,7 +208,7 @@ impl AirBattle {
     fn may_act(&self, seat: Seat) -> bool {
         let kinds = self.kinds_for(seat);
         match self.edition {
-            Edition::Toy => self.movable() & self.own_mask(&kinds) != 0,
+            Edition::Toy => self.movable() & self.own_mask(kinds) != 0,
             Edition::Photo => !kinds.is_empty(),
         }
     }
@@ -271,9 +273,8 @@ impl AirBattle {
         match action {
             Action::Pass(kind) => self.pass(seat, *kind, log),
             Action::Fly { plane, motions } => {
-                if let Some(flight) = flight::trace(&self.position, self.edition, *plane, motions) {
-                    self.fly(seat, flight, log);
-                }
+                let flight = flight::trace_legal(&self.position, self.edition, *plane, motions);
+                self.fly(seat, flight, log);
             }
         }
     }
@@ -287,9 +288,6 @@ fn ids(mut mask: u32) -> impl Iterator<Item = u8> {
         Some(id)
     })
 }
-
-/// The kinds of aircraft one seat moves now.
-type Kinds = InlineList<Kind, 2>;
 
 /// The legal actions, to the buttons or to search.
 impl AirBattle {
@@ -348,13 +346,13 @@ impl Game for AirBattle {
         if kinds.is_empty() {
             return Choices::default();
         }
-        let mut choices = Choices::new(text::prompt(self.edition, &kinds));
-        self.offer(&kinds, &mut choices);
+        let mut choices = Choices::new(text::prompt(self.edition, kinds));
+        self.offer(kinds, &mut choices);
         choices
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Action>) {
-        self.offer(&self.kinds_for(seat), out);
+        self.offer(self.kinds_for(seat), out);
     }
 
     /// Reads each aircraft's flights (kept up to date as they fly: `counts`) and builds only
@@ -367,12 +365,12 @@ impl Game for AirBattle {
         _scratch: &mut Vec<Action>,
     ) -> Option<Action> {
         let kinds = self.kinds_for(seat);
-        let passes = if self.edition == Edition::Photo { &kinds[..] } else { &[] };
+        let passes = if self.edition == Edition::Photo { kinds } else { &[] };
         self.flights.with(&self.position, self.edition, |kept| {
             // The `n`th of `offer`'s actions: each aircraft's flights in turn, then the passes.
             let flights: usize = kinds.iter().map(|kind| kept.total(self.to_move, *kind)).sum();
             let mut n = rng::index_below(rng, flights + passes.len())?;
-            for plane in ids(self.own_mask(&kinds) & kept.movable()) {
+            for plane in ids(self.own_mask(kinds) & kept.movable()) {
                 let len = kept.len(plane);
                 if n < len {
                     let place = kept.set(plane).nth(n)?;
