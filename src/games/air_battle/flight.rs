@@ -248,6 +248,9 @@ pub fn trace_legal(position: &Position, edition: Edition, id: u8, motions: &[Mot
 }
 
 /// The flight of `plane` (aircraft `id`), whose `motions` have an allowed shape, on `position`.
+/// Inline: a flight built field by field in a callee and copied out whole was read back before
+/// its bytes had landed (a stalled load on every action of random play).
+#[inline(always)]
 fn walk_shape(
     position: &Position,
     edition: Edition,
