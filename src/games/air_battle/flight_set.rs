@@ -118,7 +118,9 @@ const PHOTO_LEVEL_START: [usize; 4] = [0, 0, 3, 12];
 /// enters allows it — a friend never, an enemy only as the last motion and at an angle that may
 /// attack it (spec decision 2) — so the aircraft in reach can be applied one at a time.
 pub fn of(position: &Position, edition: Edition, plane: &Plane) -> FlightSet {
-    let mut set = EMPTY_BOARD[empty_board_index(edition, plane)];
+    let take_off =
+        if plane.moved { u64::MAX } else { TAKE_OFF[edition_index(edition)][plane.kind as usize] };
+    let mut set = FlightSet(EMPTY_BOARD[empty_board_index(edition, plane)].0 & take_off);
     let crossings = &CROSSINGS[edition_index(edition)][plane.kind as usize][plane.facing as usize];
     for (bit, other) in position.near(plane.node, flight::reach(plane)) {
         let other = &position.planes()[usize::from(other)];
@@ -224,21 +226,22 @@ fn photo_from(
     }
 }
 
-/// Every aircraft's flights on a board where it flies alone, by [`empty_board_index`].
+/// Every aircraft's flights on a board where it flies alone, as an aircraft that has moved
+/// before, by [`empty_board_index`]. One that has not («take-off from an airfield is straight
+/// ahead only») flies those of them that start with a step ahead, [`TAKE_OFF`]: nothing else
+/// about a flight depends on it, and a table half the size stays in the nearest cache.
 static EMPTY_BOARD: LazyLock<Vec<FlightSet>> = LazyLock::new(|| {
     let mut table = vec![FlightSet::EMPTY; EMPTY_BOARD_LEN];
     for edition in [Edition::Toy, Edition::Photo] {
         for side in Side::BOTH {
             for kind in Kind::BOTH {
                 for facing in Dir::ALL {
-                    for moved in [false, true] {
-                        for node in board::all_nodes() {
-                            let plane =
-                                Plane { side, kind, number: 1, node, facing, moved, lost: false };
-                            let alone = Position::from(vec![plane.clone()]);
-                            table[empty_board_index(edition, &plane)] =
-                                walked(&alone, edition, &plane);
-                        }
+                    for node in board::all_nodes() {
+                        let moved = true;
+                        let plane =
+                            Plane { side, kind, number: 1, node, facing, moved, lost: false };
+                        let alone = Position::from(vec![plane.clone()]);
+                        table[empty_board_index(edition, &plane)] = walked(&alone, edition, &plane);
                     }
                 }
             }
@@ -247,19 +250,27 @@ static EMPTY_BOARD: LazyLock<Vec<FlightSet>> = LazyLock::new(|| {
     table
 });
 
-const EMPTY_BOARD_LEN: usize = 2 * 2 * 2 * 4 * 2 * NODES;
+const EMPTY_BOARD_LEN: usize = 2 * 2 * 2 * 4 * NODES;
 
 fn empty_board_index(edition: Edition, plane: &Plane) -> usize {
-    let key = [
-        edition_index(edition),
-        plane.side.index(),
-        plane.kind as usize,
-        plane.facing as usize,
-        usize::from(plane.moved),
-    ];
-    let key = key.iter().zip([2, 2, 2, 4, 2]).fold(0, |key, (part, size)| key * size + part);
+    let key =
+        [edition_index(edition), plane.side.index(), plane.kind as usize, plane.facing as usize];
+    let key = key.iter().zip([2, 2, 2, 4]).fold(0, |key, (part, size)| key * size + part);
     key * NODES + board::index(plane.node)
 }
+
+/// By edition and kind, the [`sequences`] that begin with a step ahead: all an aircraft that
+/// has never moved may fly.
+static TAKE_OFF: LazyLock<[[u64; 2]; 2]> = LazyLock::new(|| {
+    [Edition::Toy, Edition::Photo].map(|edition| {
+        Kind::BOTH.map(|kind| {
+            let straight = sequences(edition, kind).iter().enumerate();
+            straight
+                .filter(|(_, m)| m.first() == Some(&Motion::F))
+                .fold(0, |mask, (place, _)| mask | 1 << place)
+        })
+    })
+});
 
 fn edition_index(edition: Edition) -> usize {
     match edition {
