@@ -40,10 +40,7 @@ impl Reach {
     /// The destinations, ray by ray in [`DIRECTIONS`] order, nearest first.
     pub fn destinations(self) -> impl Iterator<Item = Index> + use<> {
         let (rays, counts) = (self.rays, self.counts);
-        (0..DIRECTIONS.len()).flat_map(move |d| {
-            let open = &rays[d].squares()[..usize::from(counts[d])];
-            open.iter().map(|at| usize::from(*at))
-        })
+        (0..DIRECTIONS.len()).flat_map(move |d| rays[d].squares().take(usize::from(counts[d])))
     }
 
     /// The `n`-th (from 0) of [`Reach::destinations`], without walking the ones before.
