@@ -83,6 +83,13 @@ enum MoveKind {
     Step,
 }
 
+/// The one of the [`geometry::DIAGONALS`] along which a hop from `from` lands on `to`, two
+/// squares away; none when `to` is not two squares along a diagonal.
+fn hop_diagonal(from: Square, to: Square) -> Option<usize> {
+    let leads_to = |step: &(i8, i8)| board::offset(from, *step, 2) == Some(to);
+    geometry::DIAGONALS.iter().position(leads_to)
+}
+
 /// A game of «Tysiąc na szachownicy».
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Thousand {
@@ -256,10 +263,8 @@ impl Thousand {
             Some(chain) => (chain.at == from
                 && mover.hop(&self.position, index(from), chain.direction) == Some(index(to)))
             .then_some(chain.direction),
-            // A hop lands two squares away along the one diagonal that leads to `to`.
             None => {
-                let leads_to = |step: &(i8, i8)| board::offset(from, *step, 2) == Some(to);
-                let direction = geometry::DIAGONALS.iter().position(leads_to)?;
+                let direction = hop_diagonal(from, to)?;
                 let hop = mover.hop(&self.position, index(from), direction);
                 (hop == Some(index(to))).then_some(direction)
             }
@@ -288,10 +293,7 @@ impl Thousand {
         if distance == 1 {
             return MoveKind::Step;
         }
-        let towards = |d: i8, s: i8| (s - d).signum();
-        let step = (towards(from.0 as i8, to.0 as i8), towards(from.1 as i8, to.1 as i8));
-        let direction = geometry::DIAGONALS.iter().position(|d| *d == step);
-        MoveKind::Hop(direction.expect("a hop goes along a diagonal"))
+        MoveKind::Hop(hop_diagonal(from, to).expect("a hop goes along a diagonal"))
     }
 
     fn is_legal_move(&self, colour: Colour, from: Square, to: Square) -> bool {
