@@ -23,7 +23,7 @@ fn reproducible(level: Level) -> Budget {
 
 /// A small reproducible search, for the tests that play many positions.
 fn small() -> Budget {
-    Budget { iterations: 40, guided: true, time_limit: None }
+    Budget { iterations: 40, guided: true, plies: 2, time_limit: None }
 }
 
 #[test]
@@ -252,9 +252,9 @@ fn levels_read_and_print_their_names() {
         assert_eq!(serde_json::to_string(&level).unwrap(), format!("\"{level}\""));
     }
     assert!("grandmaster".parse::<Level>().is_err());
-    assert!(
-        Level::Strong.budget().unwrap().iterations > Level::Normal.budget().unwrap().iterations
-    );
+    let (normal, strong) = (Level::Normal.budget().unwrap(), Level::Strong.budget().unwrap());
+    assert!(strong.iterations > normal.iterations);
+    assert!(strong.plies > normal.plies);
 }
 
 /// An unguided search — whose playouts draw through `Game::random_legal_action`, which Tank
@@ -263,7 +263,7 @@ fn levels_read_and_print_their_names() {
 #[test]
 fn an_unguided_search_plays_a_legal_action() {
     fn check<G: igroteka::ai::Heuristic>(setup: &Setup) {
-        let budget = Budget { iterations: 40, guided: false, time_limit: None };
+        let budget = Budget { iterations: 40, guided: false, plies: 2, time_limit: None };
         for seed in 0..4u64 {
             let mut rng = rng::seeded(seed);
             let mut game = G::new(setup).unwrap();

@@ -20,6 +20,11 @@ pub trait Heuristic: Game {
     /// dice, whose evaluation says little about the next few rolls, plays longer.
     const PLAYOUT_ACTIONS: u32 = 4;
 
+    /// Whether normal and strong search this game exactly, by [`super::expectimax`], instead of
+    /// sampling it ([`super::mcts`]): right for a game of dice whose seats choose among a
+    /// handful of moves and hide nothing, where a sampled tree spends its budget drawing dice.
+    const EXPECTIMAX: bool = false;
+
     /// How well `seat` stands, from 0 (lost) through 0.5 (even) to 1 (won). It must read only
     /// what `seat` may see: the search calls it on determinized states, but easy play and
     /// [`look_ahead`] call it on the state after one action.

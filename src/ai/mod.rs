@@ -7,7 +7,10 @@
 //! - **normal** and **strong** search ([`mcts`]): information-set Monte Carlo tree search with
 //!   a budget of iterations, short playouts guided by the heuristic, and the heuristic's
 //!   opinion of each move, at the root and at every node the search opens, as a prior;
-//!   strong has more iterations and more time.
+//!   strong has more iterations and more time;
+//! - except in a game of dice with few choices and nothing hidden ([`Heuristic::EXPECTIMAX`]:
+//!   Aeroplane Chess), where they look ahead exactly instead ([`expectimax`]): normal three
+//!   branching points (its move, the next roll, the next move), strong five.
 //!
 //! The computer decides only on what its own seat may see: every look at the position goes
 //! through [`Game::determinize`], which redraws the secrets of the other seats. Given the same
@@ -17,6 +20,7 @@
 //! it on a loaded machine (docs/performance.md); tests that need the same move everywhere
 //! search with no cap.
 
+pub mod expectimax;
 mod heuristic;
 pub mod mcts;
 mod reward;
@@ -59,11 +63,13 @@ impl Level {
             Level::Normal => Some(Budget {
                 iterations: 200,
                 guided: true,
+                plies: 3,
                 time_limit: Some(Duration::from_millis(100)),
             }),
             Level::Strong => Some(Budget {
                 iterations: 500,
                 guided: true,
+                plies: 5,
                 time_limit: Some(Duration::from_millis(200)),
             }),
         }
@@ -94,6 +100,10 @@ pub struct Budget {
     pub iterations: u32,
     /// Playouts follow the heuristic (mostly) instead of playing uniformly at random.
     pub guided: bool,
+    /// How far an exact search looks, in a game searched by expectimax
+    /// ([`Heuristic::EXPECTIMAX`]) instead of by sampling: branching points (a decision among
+    /// several moves, a roll), its own choice the first.
+    pub plies: u32,
     /// A safety cap on the wall time; `None` for a search that must be reproducible whatever
     /// the machine's speed.
     pub time_limit: Option<Duration>,
@@ -110,6 +120,7 @@ pub fn choose<G: Heuristic>(
 ) -> Option<G::Action> {
     match level.budget() {
         None => choose_easy(game, seat, rng),
+        Some(budget) if G::EXPECTIMAX => expectimax::search(game, seat, &budget, rng),
         Some(budget) => mcts::search(game, seat, &budget, rng),
     }
 }
