@@ -96,15 +96,7 @@ impl Game for Toy {
     }
 
     fn view(&self, _viewer: Viewer, _selection: &[String]) -> AnyView {
-        AnyView::TankBattle(tank_battle::View {
-            tanks: Vec::new(),
-            to_move: None,
-            selected: None,
-            destinations: Vec::new(),
-            last_move: None,
-            scores: [0, 0],
-            quiet_moves: 0,
-        })
+        AnyView::TankBattle(tank_battle::View::default())
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -72,15 +72,7 @@ impl Game for Secrets {
     }
     fn view(&self, _viewer: Viewer, _selection: &[String]) -> AnyView {
         // Any public data will do for this check; borrow an empty Tank Battle view.
-        AnyView::TankBattle(tank_battle::View {
-            tanks: Vec::new(),
-            to_move: None,
-            selected: None,
-            destinations: Vec::new(),
-            last_move: None,
-            scores: [0, 0],
-            quiet_moves: 0,
-        })
+        AnyView::TankBattle(tank_battle::View::default())
     }
     fn outcome(&self) -> Option<Outcome> {
         (self.to_move() == ToMove::Over).then(|| Outcome::from_order(self.done.len(), &[0, 1]))

@@ -24,9 +24,9 @@ use std::time::Instant;
 
 use rand_chacha::ChaCha20Rng;
 
-use super::Budget;
 use super::heuristic::Heuristic;
 use super::reward::reward_of;
+use super::{Budget, to_search};
 use crate::game::{Actor, Seat, ToMove};
 use crate::inline::MAX_SEATS;
 use crate::rng;
@@ -55,15 +55,11 @@ pub fn search<G: Heuristic>(
     budget: &Budget,
     rng: &mut ChaCha20Rng,
 ) -> Option<G::Action> {
-    if !game.to_move().includes(seat) {
-        return None;
-    }
+    let actions = match to_search(game, seat) {
+        Ok(actions) => actions,
+        Err(answer) => return answer,
+    };
     let state = game.determinize(seat, rng);
-    let mut actions = Vec::new();
-    state.legal_actions(seat, &mut actions);
-    if actions.len() <= 1 {
-        return actions.pop();
-    }
     let mut search = Search { seat, started: Instant::now(), budget };
     let mut chosen = None;
     for plies in 1..=budget.plies.max(1) {

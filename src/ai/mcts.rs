@@ -21,7 +21,7 @@ use rand_chacha::ChaCha20Rng;
 
 use super::heuristic::{Heuristic, best_scored, look_ahead};
 use super::reward::reward_of;
-use super::{Budget, choose_easy};
+use super::{Budget, choose_easy, to_search};
 use crate::game::{Actor, Game, Outcome, Seat, SeatList, ToMove};
 use crate::rng;
 
@@ -132,14 +132,10 @@ pub fn search<G: Heuristic>(
     budget: &Budget,
     rng: &mut ChaCha20Rng,
 ) -> Option<G::Action> {
-    if !game.to_move().includes(seat) {
-        return None;
-    }
-    let mut actions = Vec::new();
-    game.legal_actions(seat, &mut actions);
-    if actions.len() <= 1 {
-        return actions.pop();
-    }
+    let actions = match to_search(game, seat) {
+        Ok(actions) => actions,
+        Err(answer) => return answer,
+    };
     if game.heuristic_only(seat) {
         return choose_easy(game, seat, rng);
     }

@@ -33,7 +33,7 @@ use serde::{Deserialize, Serialize};
 pub use heuristic::{Heuristic, best_scored, logistic, look_ahead};
 pub use reward::rewards;
 
-use crate::game::Seat;
+use crate::game::{Game, Seat};
 
 /// How well the computer plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -123,6 +123,20 @@ pub fn choose<G: Heuristic>(
         Some(budget) if G::EXPECTIMAX => expectimax::search(game, seat, &budget, rng),
         Some(budget) => mcts::search(game, seat, &budget, rng),
     }
+}
+
+/// The actions a search chooses among for `seat`, or — as `Err` — the answer when there is
+/// nothing to search: `None` when the seat may not act, the one legal action when it has one.
+fn to_search<G: Game>(game: &G, seat: Seat) -> Result<Vec<G::Action>, Option<G::Action>> {
+    if !game.to_move().includes(seat) {
+        return Err(None);
+    }
+    let mut actions = Vec::new();
+    game.legal_actions(seat, &mut actions);
+    if actions.len() <= 1 {
+        return Err(actions.pop());
+    }
+    Ok(actions)
 }
 
 /// Easy: the best-scored action, judged on one sample of what the seat cannot see.

@@ -17,7 +17,8 @@ pub struct TankView {
     pub label: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// `Default` is an empty board, for a view that only has to exist (the toy games of the tests).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct View {
     pub tanks: Vec<TankView>,
     /// The side to move, if the game is not over.
