@@ -39,6 +39,12 @@ pub trait Heuristic: Game {
         look_ahead(self, seat, action)
     }
 
+    /// Builds what the judgement reads from tables made once per process (Aeroplane Chess's
+    /// race table, «Воздушный бой»'s ways in), before a search starts its clock: the first
+    /// move of a process would otherwise spend most of its time cap building them (191 ms of
+    /// 200 for the race table, docs/performance.md) and search shallower than every later one.
+    fn prepare(&self) {}
+
     /// Whether the decision `seat` faces now is one the heuristic makes at every level: a
     /// secret set-up of many small steps, which a search could not tell apart.
     fn heuristic_only(&self, seat: Seat) -> bool {

@@ -118,6 +118,7 @@ pub fn choose<G: Heuristic>(
     level: Level,
     rng: &mut ChaCha20Rng,
 ) -> Option<G::Action> {
+    game.prepare();
     match level.budget() {
         None => choose_easy(game, seat, rng),
         Some(budget) if G::EXPECTIMAX => expectimax::search(game, seat, &budget, rng),

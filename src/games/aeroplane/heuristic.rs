@@ -55,6 +55,10 @@ impl Heuristic for Aeroplane {
     /// The race as the table of expected rolls sees it ([`super::race`]): the rolls the
     /// other seats' fleets still need on average against the seat's own (less [`TEMPO`] for
     /// the seat about to roll), about 0.73 at a lead of [`RACE_SCALE`] rolls.
+    fn prepare(&self) {
+        RaceTable::for_rules(&self.rules);
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let Some(own) = self.corner_of(seat) else { return 0.5 };
         let table = RaceTable::for_rules(&self.rules);
@@ -95,5 +99,26 @@ impl Heuristic for Aeroplane {
             + i32::from(jumped) * (10_000 + gain * 10)
             + i32::from(finished) * 5_000
             + (i32::from(CENTRE) + 2 - from) * 10
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Setup;
+    use crate::games::aeroplane::SETTINGS;
+    use crate::settings;
+
+    /// `ai::choose` asks a game to prepare before a search starts its clock; Aeroplane Chess
+    /// builds the race table of the table's own rules then.
+    #[test]
+    fn preparing_builds_the_race_table_of_the_tables_rules() {
+        // Rules no other test of this binary plays, so nothing has built their table yet.
+        let chosen = ["takeoff=five-six", "fly-then-jump=on"];
+        let setup = Setup { seats: 2, settings: settings::parse(SETTINGS, &chosen).unwrap() };
+        let game = Aeroplane::new(&setup).unwrap();
+        assert!(!RaceTable::is_built(&game.rules));
+        game.prepare();
+        assert!(RaceTable::is_built(&game.rules));
     }
 }

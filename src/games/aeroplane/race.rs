@@ -62,14 +62,12 @@ pub struct RaceTable {
 impl RaceTable {
     /// The table for `rules`, built on first use and kept (12 rule sets at most, 2 MB each).
     pub fn for_rules(rules: &Rules) -> &'static RaceTable {
-        static TABLES: [OnceLock<RaceTable>; 12] = [const { OnceLock::new() }; 12];
-        let take_off = match rules.take_off {
-            TakeOff::Even => 0,
-            TakeOff::Six => 1,
-            TakeOff::FiveSix => 2,
-        };
-        let slot = take_off * 4 + usize::from(rules.bounce) * 2 + usize::from(rules.fly_then_jump);
-        TABLES[slot].get_or_init(|| RaceTable::build(rules))
+        slot(rules).get_or_init(|| RaceTable::build(rules))
+    }
+
+    /// Whether the table for `rules` has been built in this process.
+    pub fn is_built(rules: &Rules) -> bool {
+        slot(rules).get().is_some()
     }
 
     /// The expected rolls of the fleet whose planes are at `places` (any order).
@@ -99,6 +97,17 @@ impl RaceTable {
         }
         RaceTable { rolls }
     }
+}
+
+/// Where the table for `rules` is kept: stacking does not change a lone fleet's race.
+fn slot(rules: &Rules) -> &'static OnceLock<RaceTable> {
+    static TABLES: [OnceLock<RaceTable>; 12] = [const { OnceLock::new() }; 12];
+    let take_off = match rules.take_off {
+        TakeOff::Even => 0,
+        TakeOff::Six => 1,
+        TakeOff::FiveSix => 2,
+    };
+    &TABLES[take_off * 4 + usize::from(rules.bounce) * 2 + usize::from(rules.fly_then_jump)]
 }
 
 /// Where a lone plane at each place goes with each roll (`None`: the roll cannot move it).

@@ -85,6 +85,10 @@ impl AirBattle {
 }
 
 impl Heuristic for AirBattle {
+    fn prepare(&self) {
+        route::prepare(self.edition);
+    }
+
     fn evaluate(&self, seat: Seat) -> f64 {
         let side = side_of(self.form, seat);
         logistic((self.side_value(side) - self.side_value(side.other())) as f64, 40.0)

@@ -44,6 +44,11 @@ fn tables(edition: Edition) -> &'static Tables {
     }
 }
 
+/// Builds the table of `edition` now, if this process has not yet.
+pub fn prepare(edition: Edition) {
+    tables(edition);
+}
+
 /// The moves `plane` (a bomber) needs to bomb the enemy headquarters in `edition` on an empty
 /// board without being shot down on the way, or [`UNREACHABLE`].
 pub fn moves_to_bomb(edition: Edition, plane: &Plane) -> u8 {
