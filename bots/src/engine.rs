@@ -7,12 +7,13 @@
 //! async thread ever waits on sled.
 //!
 //! Computer players think on threads of their own: the engine hands each computer turn to a
-//! new thread, which waits the turn's pause, decides, and queues the move here like any input.
+//! new thread, which decides, waits what is left of the turn's pause, and queues the move here
+//! like any input.
 //! What those moves change reaches the adapter through [`Engine::background`], which its clock
 //! task drains, so a long search never holds up the engine or anyone's press.
 
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use igroteka::app::{Action, App, Chat, ComputerTurn, Effect, Input, User};
 use igroteka::store::SledStore;
@@ -103,8 +104,8 @@ impl Engine {
     }
 }
 
-/// A computer's turn on a thread of its own: the pause, the decision, then the move queued
-/// to the engine; its outcome goes to `finished`.
+/// A computer's turn on a thread of its own: the decision, the rest of the pause, then the
+/// move queued to the engine; its outcome goes to `finished`.
 fn think(
     turn: ComputerTurn,
     jobs: mpsc::WeakUnboundedSender<Job>,
@@ -112,8 +113,7 @@ fn think(
 ) {
     let pause = computer_pause().unwrap_or(turn.pause);
     let spawned = std::thread::Builder::new().name("igroteka-computer".into()).spawn(move || {
-        std::thread::sleep(pause);
-        let input = turn.decide();
+        let input = decide_within_pause(pause, || turn.decide(), Instant::now, std::thread::sleep);
         let Some(jobs) = jobs.upgrade() else { return };
         let (reply, outcome) = oneshot::channel();
         if jobs.send(Job { input, reply }).is_ok()
@@ -126,6 +126,25 @@ fn think(
         // The turn stays due in the clock's index: the next tick hands it out again.
         eprintln!("igroteka: no thread for a computer player: {e}");
     }
+}
+
+/// Decides during the pause rather than after it, and waits only what is left of it: the
+/// move appears when the pause ends, not a search's time (up to 200 ms, more on a busy core)
+/// later; a decision longer than the pause is played at once. The clock and the sleep are
+/// parameters so a test can run the order of events without waiting.
+fn decide_within_pause<T>(
+    pause: Duration,
+    decide: impl FnOnce() -> T,
+    now: impl Fn() -> Instant,
+    sleep: impl FnOnce(Duration),
+) -> T {
+    let started = now();
+    let decided = decide();
+    let rest = pause.saturating_sub(now().saturating_duration_since(started));
+    if !rest.is_zero() {
+        sleep(rest);
+    }
+    decided
 }
 
 /// `IGROTEKA_COMPUTER_PAUSE_MS`: another pause before a computer moves (tests, demos).
@@ -149,5 +168,54 @@ pub fn tick(platform: Platform, now: u64) -> Input {
         user: User { id: String::new(), name: String::new(), admin: false, lang: None },
         now,
         action: Action::Tick,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::{Cell, RefCell};
+
+    use super::*;
+
+    /// Runs `decide_within_pause` on a clock that only a decision taking `thinking` moves, and
+    /// returns what happened in order.
+    fn run(pause: Duration, thinking: Duration) -> Vec<String> {
+        let start = Instant::now();
+        let clock = Cell::new(start);
+        let events = RefCell::new(Vec::new());
+        let decided = decide_within_pause(
+            pause,
+            || {
+                events.borrow_mut().push("decide".to_string());
+                clock.set(clock.get() + thinking);
+                "move"
+            },
+            || clock.get(),
+            |rest| events.borrow_mut().push(format!("sleep {} ms", rest.as_millis())),
+        );
+        events.borrow_mut().push(format!("play {decided}"));
+        events.into_inner()
+    }
+
+    /// The decision comes first and the wait is what the thinking left of the pause, so the
+    /// move lands when the pause ends.
+    #[test]
+    fn the_computer_thinks_during_the_pause() {
+        let pause = Duration::from_millis(1200);
+        assert_eq!(
+            run(pause, Duration::from_millis(191)),
+            ["decide", "sleep 1009 ms", "play move"]
+        );
+        assert_eq!(run(pause, Duration::ZERO), ["decide", "sleep 1200 ms", "play move"]);
+    }
+
+    /// Thinking longer than the pause plays the move at once, and no pause waits for nothing.
+    #[test]
+    fn a_long_decision_is_played_at_once() {
+        assert_eq!(
+            run(Duration::from_millis(100), Duration::from_millis(250)),
+            ["decide", "play move"]
+        );
+        assert_eq!(run(Duration::ZERO, Duration::from_millis(5)), ["decide", "play move"]);
     }
 }
