@@ -66,6 +66,7 @@ impl RaceTable {
     }
 
     /// Whether the table for `rules` has been built in this process.
+    #[cfg(test)]
     pub fn is_built(rules: &Rules) -> bool {
         slot(rules).get().is_some()
     }
