@@ -3,6 +3,8 @@
 //! bottom to top), and indexed rank by rank for the games' precomputed tables. Each game keeps
 //! its own board facts; what a square *is* and how it is written lives here once.
 
+use crate::bits::{self, Ones};
+
 /// Squares per side.
 pub const SIZE: u8 = 11;
 
@@ -110,19 +112,14 @@ impl FileSet {
 
     /// The grid indices in the set, in file order.
     pub fn iter(self) -> FileSetIter {
-        FileSetIter(self.0)
+        FileSetIter(bits::ones(self.0))
     }
 
     /// The members' file-order places, lowest first — [`FileSet::iter`] before its turn back
     /// into grid indices, for a walk that tests each member against other sets
     /// ([`FileSet::has_place`]) and so would otherwise turn every index into its place again.
     pub fn places(self) -> impl Iterator<Item = usize> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let place = (bits != 0).then(|| bits.trailing_zeros() as usize)?;
-            bits &= bits - 1;
-            Some(place)
-        })
+        bits::ones(self.0).map(|place| place as usize)
     }
 
     /// Whether the square with file-order place `place` is in the set.
@@ -179,18 +176,13 @@ impl Window {
 
 /// The grid indices of a [`FileSet`], in file order.
 #[derive(Debug, Clone)]
-pub struct FileSetIter(u128);
+pub struct FileSetIter(Ones<u128>);
 
 impl Iterator for FileSetIter {
     type Item = Index;
 
     fn next(&mut self) -> Option<Index> {
-        if self.0 == 0 {
-            return None;
-        }
-        let place = self.0.trailing_zeros() as usize;
-        self.0 &= self.0 - 1;
-        Some(file_place(place))
+        self.0.next().map(|place| file_place(place as usize))
     }
 }
 

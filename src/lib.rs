@@ -9,6 +9,7 @@
 
 pub mod ai;
 pub mod app;
+pub mod bits;
 pub mod choice;
 pub mod clock;
 pub mod dice;

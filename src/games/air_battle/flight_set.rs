@@ -52,7 +52,7 @@ impl FlightSet {
     /// The places in [`sequences`] of the flights, in order (for the choices, which label
     /// each: random play reads [`FlightSet::nth`]).
     pub fn places(self) -> impl Iterator<Item = usize> {
-        (0..u64::BITS as usize).filter(move |place| self.contains(*place))
+        crate::bits::ones(self.0).map(|place| place as usize)
     }
 
     /// Whether the flight at `place` in [`sequences`] is in the set.

@@ -281,12 +281,8 @@ impl AirBattle {
 }
 
 /// The aircraft ids in `mask`, a bit per id, in increasing order.
-fn ids(mut mask: u32) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        let id = (mask != 0).then(|| mask.trailing_zeros() as u8)?;
-        mask &= mask - 1;
-        Some(id)
-    })
+fn ids(mask: u32) -> impl Iterator<Item = u8> {
+    crate::bits::ones(mask).map(|id| id as u8)
 }
 
 /// The legal actions, to the buttons or to search.

@@ -188,16 +188,14 @@ impl Position {
     /// The aircraft on the nodes of `mask`, bits of the window [`Position::around`] gives
     /// around `centre`: each as its bit and its id.
     pub fn near(&self, centre: Node, mask: u64) -> impl Iterator<Item = (usize, u8)> + '_ {
-        let mut near = self.around(centre) & mask;
-        std::iter::from_fn(move || {
-            let bit = (near != 0).then(|| near.trailing_zeros() as usize)?;
-            near &= near - 1;
+        crate::bits::ones(self.around(centre) & mask).map(move |bit| {
+            let bit = bit as usize;
             let offset = |at: usize| (at as u8).wrapping_sub(MARGIN as u8);
             let node = (
                 centre.0.wrapping_add(offset(bit % WINDOW)),
                 centre.1.wrapping_add(offset(bit / WINDOW)),
             );
-            Some((bit, self.at(node).expect("an occupied node holds an aircraft")))
+            (bit, self.at(node).expect("an occupied node holds an aircraft"))
         })
     }
 
