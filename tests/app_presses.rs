@@ -41,6 +41,23 @@ fn play_opens_a_lobby_that_players_join_and_start() {
     assert!(room.button("Roll").is_some());
 }
 
+/// The lobby, `/games` and a refused start say how many players a game takes in words: a
+/// range with a dash, two counts with "or" (never "Players (1, 2, 4)", which reads as three
+/// numbers of one kind).
+#[test]
+fn the_player_counts_a_game_takes_read_as_words() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/play air-battle");
+    let lobby = room.latest_text();
+    assert!(lobby.contains("Players (1 of 2 or 4): Alice"), "{lobby}");
+    let refused = room.press("Alice", &room.button("Start").unwrap());
+    assert_eq!(answer(&refused).unwrap().0, "This game needs 2 or 4 players.");
+    let games = room.send("Bob", "/games");
+    let Effect::Send { message, .. } = &games[0] else { panic!("{games:?}") };
+    assert!(message.text.contains("(2–4 players)"), "{}", message.text);
+    assert!(message.text.contains("(2 or 4 players)"), "{}", message.text);
+}
+
 fn start_game_after_lobby(room: &mut Chatroom) {
     let start = room.button("Start").unwrap();
     room.press("Alice", &start);

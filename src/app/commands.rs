@@ -1,7 +1,7 @@
 //! Slash commands. Each answers in the chat it came from; a command with wrong arguments gets
 //! a short explanation, never silence.
 
-use super::text::{game_name, seat_name, sheet_text};
+use super::text::{game_name, seat_counts, seat_name, sheet_text};
 use super::token::Op;
 use super::turn::{group_of, running};
 use super::{App, Ctx, Dest, Effect, Message, chat_lang_key, reply_dest, user_lang_key};
@@ -54,7 +54,7 @@ impl<S: Store> App<S> {
                     &[
                         ("id", info.id.into()),
                         ("name", game_name(&self.i18n, ctx.lang, info).into()),
-                        ("seats", info.seats.to_string().into()),
+                        ("seats", seat_counts(&self.i18n, ctx.lang, &info.seats).into()),
                     ],
                 )
             })

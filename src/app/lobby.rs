@@ -1,6 +1,6 @@
 //! Gathering players: `/play`, the picker, Join / Leave / Start and the settings buttons.
 
-use super::text::{game_name, seat_name, setting_text, settings_line};
+use super::text::{game_name, seat_counts, seat_name, setting_text, settings_line};
 use super::token::{Op, Token};
 use super::{App, Ctx, Dest, Effect, Message, turn};
 use crate::ai::Level;
@@ -151,7 +151,7 @@ impl<S: Store> App<S> {
             "lobby-players",
             &[
                 ("count", players.len().into()),
-                ("seats", info.seats.to_string().into()),
+                ("seats", seat_counts(i18n, lang, &info.seats).into()),
                 ("players", players.join(", ").into()),
             ],
         ));
@@ -318,7 +318,8 @@ impl<S: Store> App<S> {
         }
         let count = table.players.len();
         if !info.seats.contains(&count) {
-            let args: [(&str, Value); 1] = [("seats", info.seats.to_string().into())];
+            let seats = seat_counts(&self.i18n, ctx.lang, &info.seats);
+            let args: [(&str, Value); 1] = [("seats", seats.into())];
             return Ok(self.reply(ctx, "start-need-players", &args));
         }
         let read_seq = table.seq;

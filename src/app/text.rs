@@ -4,7 +4,7 @@ use crate::choice::Label;
 use crate::event::{Arg, Audience, Event};
 use crate::game::{Outcome, Seat};
 use crate::i18n::{I18n, Value};
-use crate::registry::GameInfo;
+use crate::registry::{GameInfo, SeatCounts};
 use crate::settings;
 use crate::sheet::Sheet;
 use crate::table::Table;
@@ -69,6 +69,21 @@ pub fn label_text(i18n: &I18n, lang: &str, table: &Table, label: &Label) -> Stri
 /// The translated game name.
 pub fn game_name(i18n: &I18n, lang: &str, info: &GameInfo) -> String {
     i18n.plain(lang, &info.name_id())
+}
+
+/// How many players a game takes, in words: "2", "2–4", "2 or 4".
+pub fn seat_counts(i18n: &I18n, lang: &str, seats: &SeatCounts) -> String {
+    let (min, max) = (seats.min(), seats.max());
+    if max - min + 1 == seats.0.len() {
+        return seats.to_string();
+    }
+    let Some((last, some)) = seats.0.split_last() else { return seats.to_string() };
+    let some: Vec<String> = some.iter().map(usize::to_string).collect();
+    i18n.text(
+        lang,
+        "seats-either",
+        &[("some", some.join(", ").into()), ("last", last.to_string().into())],
+    )
 }
 
 /// "Take-off: even · Centre: exact …" for the lobby.
