@@ -2,9 +2,10 @@
 //! capture when one is offered, and in «Идут танки» it decides only on what its seat may see
 //! and lays out its own secret set-up legally.
 
-use igroteka::ai::{self, Budget, Level, mcts};
+use igroteka::ai::{self, Budget, EXPLORATION, Level, mcts};
 use igroteka::game::{Actor, Game, Seat, SeatList, Setup, ToMove, apply_checked};
 use igroteka::games::aeroplane::{self, Aeroplane, Spot};
+use igroteka::games::air_battle::{self, AirBattle};
 use igroteka::games::tank_battle::{self, Side as TankSide, TankBattle};
 use igroteka::games::tanks::{self, Side, Tanks, board};
 use igroteka::harness;
@@ -23,7 +24,7 @@ fn reproducible(level: Level) -> Budget {
 
 /// A small reproducible search, for the tests that play many positions.
 fn small() -> Budget {
-    Budget { iterations: 40, guided: true, plies: 2, time_limit: None }
+    Budget { iterations: 40, guided: true, plies: 2, time_limit: None, exploration: EXPLORATION }
 }
 
 #[test]
@@ -257,13 +258,38 @@ fn levels_read_and_print_their_names() {
     assert!(strong.plies > normal.plies);
 }
 
+/// Strong searches narrower where the game asks (its extra iterations bought nothing against
+/// normal in «Идут танки» and «Игрушка»), and only strong: normal keeps the common constant
+/// everywhere, and so does strong in the games that do not ask.
+#[test]
+fn strong_narrows_its_search_where_the_game_asks() {
+    let exploration = |budget: Option<Budget>| budget.expect("a search level").exploration;
+    let tanks = Tanks::new(&setup(tanks::SETTINGS, 2, &[])).unwrap();
+    let toy = AirBattle::new(&setup(air_battle::SETTINGS, 2, &["edition=toy"])).unwrap();
+    let photo = AirBattle::new(&setup(air_battle::SETTINGS, 2, &["edition=photo"])).unwrap();
+    let battle = TankBattle::new(&setup(tank_battle::SETTINGS, 2, &[])).unwrap();
+    assert_eq!(exploration(ai::budget_for(&tanks, Level::Strong)), ai::FOCUSED_EXPLORATION);
+    assert_eq!(exploration(ai::budget_for(&toy, Level::Strong)), ai::FOCUSED_EXPLORATION);
+    assert_eq!(exploration(ai::budget_for(&photo, Level::Strong)), EXPLORATION);
+    assert_eq!(exploration(ai::budget_for(&battle, Level::Strong)), EXPLORATION);
+    assert_eq!(exploration(ai::budget_for(&tanks, Level::Normal)), EXPLORATION);
+    assert_eq!(exploration(ai::budget_for(&toy, Level::Normal)), EXPLORATION);
+    assert!(ai::budget_for(&tanks, Level::Easy).is_none());
+}
+
 /// An unguided search — whose playouts draw through `Game::random_legal_action`, which Tank
 /// Battle, «Тысяча» and Air Battle answer without listing — plays a legal action after a few
 /// random steps of each of those games.
 #[test]
 fn an_unguided_search_plays_a_legal_action() {
     fn check<G: igroteka::ai::Heuristic>(setup: &Setup) {
-        let budget = Budget { iterations: 40, guided: false, plies: 2, time_limit: None };
+        let budget = Budget {
+            iterations: 40,
+            guided: false,
+            plies: 2,
+            time_limit: None,
+            exploration: EXPLORATION,
+        };
         for seed in 0..4u64 {
             let mut rng = rng::seeded(seed);
             let mut game = G::new(setup).unwrap();

@@ -3,7 +3,7 @@
 //! well but not always with its best, a clock that has run out still leaves a legal move, and on Aeroplane Chess, the game
 //! that uses it, strong and normal play legal moves to the end of a four-player game.
 
-use igroteka::ai::{self, Budget, Heuristic, Level, expectimax};
+use igroteka::ai::{self, Budget, EXPLORATION, Heuristic, Level, expectimax};
 use igroteka::choice::{Choices, Label};
 use igroteka::event::Event;
 use igroteka::game::{Actor, Game, Outcome, Seat, Setup, SetupError, ToMove, Viewer};
@@ -120,7 +120,7 @@ fn toy(win: u32, lose: u32) -> Toy {
 }
 
 fn exact(plies: u32) -> Budget {
-    Budget { iterations: 0, guided: false, plies, time_limit: None }
+    Budget { iterations: 0, guided: false, plies, time_limit: None, exploration: EXPLORATION }
 }
 
 #[test]

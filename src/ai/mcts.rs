@@ -25,9 +25,6 @@ use super::{Budget, choose_easy, to_search};
 use crate::game::{Actor, Game, Outcome, Seat, SeatList, ToMove};
 use crate::rng;
 
-/// The UCB1 exploration constant, for rewards in `[0, 1]`.
-const EXPLORATION: f64 = 0.7;
-
 /// How many iterations' worth of weight the heuristic's opinion of a root action carries.
 const PRIOR_VISITS: u32 = 10;
 
@@ -214,7 +211,7 @@ fn iterate<G: Heuristic>(
                     step
                 } else {
                     let offered = if node == 0 { SeatList::one(root_seat) } else { seats };
-                    match select(tree, node, &state, &offered, scratch, rng) {
+                    match select(tree, node, &state, &offered, budget.exploration, scratch, rng) {
                         Some((step, new)) => {
                             expanded = new;
                             step
@@ -280,6 +277,7 @@ fn select<G: Heuristic>(
     node: usize,
     state: &G,
     seats: &[Seat],
+    exploration: f64,
     scratch: &mut Scratch<G::Action>,
     rng: &mut ChaCha20Rng,
 ) -> Option<((Actor, G::Action), bool)> {
@@ -332,7 +330,7 @@ fn select<G: Heuristic>(
         };
         let visits = f64::from(edge.visits);
         let available = f64::from(edge.available.max(1));
-        let value = edge.total / visits + EXPLORATION * (available.ln() / visits).sqrt();
+        let value = edge.total / visits + exploration * (available.ln() / visits).sqrt();
         if value > best.0 {
             best = (value, i);
         }

@@ -13,7 +13,7 @@ use super::position::Plane;
 use super::route::{self, UNREACHABLE};
 use super::seating::side_of;
 use super::view::{Edition, Kind, Side};
-use crate::ai::{Heuristic, logistic};
+use crate::ai::{FOCUSED_EXPLORATION, Heuristic, logistic};
 use crate::game::Seat;
 
 const BOMBER: i64 = 30;
@@ -87,6 +87,16 @@ impl AirBattle {
 impl Heuristic for AirBattle {
     fn prepare(&self) {
         route::prepare(self.edition);
+    }
+
+    /// «Игрушка»: strong narrowed, which lifted it against normal from 47.5 % to 59.5 % (400
+    /// games each). «Аэрофото» keeps the common constant: strong already beats easy there by
+    /// 97 %, and a change would want its long games measured again.
+    fn strong_exploration(&self) -> f64 {
+        match self.edition {
+            Edition::Toy => FOCUSED_EXPLORATION,
+            Edition::Photo => crate::ai::EXPLORATION,
+        }
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {

@@ -8,7 +8,7 @@
 use super::army::Side;
 use super::board;
 use super::{Action, Phase, Tanks};
-use crate::ai::{Heuristic, logistic, look_ahead};
+use crate::ai::{FOCUSED_EXPLORATION, Heuristic, logistic, look_ahead};
 use crate::game::Seat;
 
 impl Tanks {
@@ -67,6 +67,12 @@ impl Heuristic for Tanks {
             Phase::Rearrange(_) => self.rearrange_score(side, action),
             _ => look_ahead(self, seat, action),
         }
+    }
+
+    /// Strong narrowed: at normal's exploration its extra iterations bought nothing against
+    /// normal (49 % over 200 games); at [`FOCUSED_EXPLORATION`], 61.8 %.
+    fn strong_exploration(&self) -> f64 {
+        FOCUSED_EXPLORATION
     }
 
     fn heuristic_only(&self, seat: Seat) -> bool {
