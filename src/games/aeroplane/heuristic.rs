@@ -52,13 +52,13 @@ impl Heuristic for Aeroplane {
     /// 93.8 % over the same 6,000 games, in about the same time a move (docs/performance.md).
     const EXPECTIMAX: bool = true;
 
-    /// The race as the table of expected rolls sees it ([`super::race`]): the rolls the
-    /// other seats' fleets still need on average against the seat's own (less [`TEMPO`] for
-    /// the seat about to roll), about 0.73 at a lead of [`RACE_SCALE`] rolls.
     fn prepare(&self) {
         RaceTable::for_rules(&self.rules);
     }
 
+    /// The race as the table of expected rolls sees it ([`super::race`]): the rolls the
+    /// other seats' fleets still need on average against the seat's own (less [`TEMPO`] for
+    /// the seat about to roll), about 0.73 at a lead of [`RACE_SCALE`] rolls.
     fn evaluate(&self, seat: Seat) -> f64 {
         let Some(own) = self.corner_of(seat) else { return 0.5 };
         let table = RaceTable::for_rules(&self.rules);
