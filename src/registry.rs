@@ -146,6 +146,10 @@ impl SeatCounts {
     pub fn iter(&self) -> impl Iterator<Item = usize> + use<> {
         self.0.iter().copied()
     }
+    /// Every count from the least to the most (a single count is one).
+    pub fn is_range(&self) -> bool {
+        self.max() - self.min() + 1 == self.0.len()
+    }
 }
 
 /// "2", "2–4", or "2, 4" when some count between is missing.
@@ -154,7 +158,7 @@ impl fmt::Display for SeatCounts {
         let (min, max) = (self.min(), self.max());
         if min == max {
             write!(f, "{min}")
-        } else if max - min + 1 == self.0.len() {
+        } else if self.is_range() {
             write!(f, "{min}–{max}")
         } else {
             let counts: Vec<String> = self.iter().map(|n| n.to_string()).collect();

@@ -73,8 +73,7 @@ pub fn game_name(i18n: &I18n, lang: &str, info: &GameInfo) -> String {
 
 /// How many players a game takes, in words: "2", "2–4", "2 or 4".
 pub fn seat_counts(i18n: &I18n, lang: &str, seats: &SeatCounts) -> String {
-    let (min, max) = (seats.min(), seats.max());
-    if max - min + 1 == seats.0.len() {
+    if seats.is_range() {
         return seats.to_string();
     }
     let Some((last, some)) = seats.0.split_last() else { return seats.to_string() };
