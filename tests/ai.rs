@@ -17,9 +17,10 @@ fn setup(specs: &[settings::SettingSpec], seats: usize, words: &[&str]) -> Setup
     Setup { seats, settings: settings::parse(specs, words).expect("valid settings") }
 }
 
-/// A search budget that never reads the clock, so a test sees the same play on any machine.
-fn reproducible(level: Level) -> Budget {
-    Budget { time_limit: None, ..level.budget().expect("a search level") }
+/// The search `level` runs in `game`, without reading the clock, so a test sees the same play
+/// on any machine.
+fn reproducible<G: ai::Heuristic>(game: &G, level: Level) -> Budget {
+    Budget { time_limit: None, ..ai::budget_for(game, level).expect("a search level") }
 }
 
 /// A small reproducible search, for the tests that play many positions.
@@ -198,7 +199,7 @@ fn the_computer_decides_the_same_whatever_the_opponents_secrets() {
         let easy = |g: &Tanks| ai::choose(g, 0, Level::Easy, &mut rng::seeded(seed));
         assert_eq!(easy(&one), easy(&other), "easy, seed {seed}");
         for level in [Level::Normal, Level::Strong] {
-            let budget = Budget { iterations: 150, ..reproducible(level) };
+            let budget = Budget { iterations: 150, ..reproducible(&one, level) };
             let search = |g: &Tanks| mcts::search(g, 0, &budget, &mut rng::seeded(seed));
             assert_eq!(search(&one), search(&other), "{level}, seed {seed}");
         }
@@ -283,13 +284,7 @@ fn strong_narrows_its_search_where_the_game_asks() {
 #[test]
 fn an_unguided_search_plays_a_legal_action() {
     fn check<G: igroteka::ai::Heuristic>(setup: &Setup) {
-        let budget = Budget {
-            iterations: 40,
-            guided: false,
-            plies: 2,
-            time_limit: None,
-            exploration: EXPLORATION,
-        };
+        let budget = Budget { guided: false, ..small() };
         for seed in 0..4u64 {
             let mut rng = rng::seeded(seed);
             let mut game = G::new(setup).unwrap();

@@ -178,8 +178,8 @@ fn a_seat_not_to_move_gets_nothing_and_an_expired_clock_still_gives_a_move() {
 fn searching_players_finish_a_four_player_aeroplane_game_with_legal_moves() {
     let setup = Setup { seats: 4, settings: settings::parse(aeroplane::SETTINGS, &[]).unwrap() };
     for (seed, level) in [(1u64, Level::Strong), (2, Level::Normal)] {
-        let budget = Budget { time_limit: None, ..level.budget().unwrap() };
         let mut game = Aeroplane::new(&setup).unwrap();
+        let budget = Budget { time_limit: None, ..ai::budget_for(&game, level).unwrap() };
         let mut rng = rng::seeded(seed);
         let mut steps = 0;
         while let ToMove::Seats(_) | ToMove::Chance = game.to_move() {
