@@ -119,8 +119,8 @@ pub struct Budget {
 pub const EXPLORATION: f64 = 0.7;
 
 /// The narrower constant a game may give strong ([`Heuristic::strong_exploration`]): in
-/// «Идут танки» and «Игрушка» it lifted strong against normal from 49 % and 47.5 % to 61.8 %
-/// and 59.5 % (200 and 400 games, docs/performance.md).
+/// «Идут танки» and «Игрушка» it lifted strong against normal from 49 % and 47.5 % to 60.5 %
+/// and 59.5 % (1,000 and 400 games, docs/performance.md).
 pub const FOCUSED_EXPLORATION: f64 = 0.3;
 
 /// The action the computer plays for `seat` at `level`, or `None` when the seat may not act.
