@@ -96,6 +96,38 @@ fn a_corrupt_record_is_quarantined_and_the_chat_can_play_again() {
     assert_eq!(store.quarantined().unwrap().len(), 2);
 }
 
+/// The first object under `value` with a field `key`, for changing it.
+fn field_mut<'a>(value: &'a mut serde_json::Value, key: &str) -> Option<&'a mut serde_json::Value> {
+    if value.get(key).is_some() {
+        return value.get_mut(key);
+    }
+    match value {
+        serde_json::Value::Object(map) => map.values_mut().find_map(|v| field_mut(v, key)),
+        serde_json::Value::Array(items) => items.iter_mut().find_map(|v| field_mut(v, key)),
+        _ => None,
+    }
+}
+
+/// A record that reads as JSON but holds a board the rules cannot (two aircraft of «Воздушный
+/// бой» on one node) is set aside like any unreadable record, and the chat is told so.
+#[test]
+fn a_record_with_an_impossible_board_is_quarantined() {
+    let store = SledStore::temporary().unwrap();
+    let mut room = Chatroom::new(store.clone());
+    start_game(&mut room, "air-battle", &["Alice", "Bob"]);
+    let table = common::table(&room);
+    let mut record: serde_json::Value = serde_json::from_slice(&table.to_bytes()).unwrap();
+    let planes = field_mut(&mut record, "position").expect("the game's position");
+    planes[1]["node"] = planes[0]["node"].clone();
+    store.put_raw(table.id, &serde_json::to_vec(&record).unwrap()).unwrap();
+
+    let effects = room.send("Alice", "/board");
+    let Effect::Send { message, .. } = &effects[0] else { panic!("{effects:?}") };
+    assert!(message.text.contains("could not be read"), "{}", message.text);
+    assert_eq!(store.quarantined().unwrap().len(), 1);
+    assert_eq!(store.load(table.id).unwrap(), None);
+}
+
 #[test]
 fn a_game_continues_after_the_process_reopens_the_data_folder() {
     let dir = tempfile::tempdir().unwrap();

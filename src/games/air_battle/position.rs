@@ -33,7 +33,7 @@ impl Plane {
 
 /// Every aircraft, lost ones included, and which stands on each node.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(from = "Vec<Plane>", into = "Vec<Plane>")]
+#[serde(try_from = "StoredPlanes", into = "Vec<Plane>")]
 pub struct Position {
     planes: Vec<Plane>,
     /// The id of the aircraft on each node, by [`board::index`]; rebuilt from `planes`.
@@ -73,6 +73,39 @@ impl From<Vec<Plane>> for Position {
     }
 }
 
+/// A position's aircraft as stored: read back through [`TryFrom`], which checks them.
+#[derive(Deserialize)]
+#[serde(transparent)]
+struct StoredPlanes(Vec<Plane>);
+
+/// A position read back from storage: checked before it is built, so that a damaged record is
+/// refused with a reason rather than read into a board the rules cannot hold (two aircraft on a
+/// node, one off the board, more aircraft of a kind than a side has) — which the tables built
+/// from it would index out of their bounds.
+impl TryFrom<StoredPlanes> for Position {
+    type Error = PositionError;
+
+    fn try_from(StoredPlanes(planes): StoredPlanes) -> Result<Position, PositionError> {
+        let mut held = [false; NODES];
+        for (n, plane) in planes.iter().enumerate() {
+            let (x, y) = (i16::from(plane.node.0), i16::from(plane.node.1));
+            if board::node_at(x, y).is_none() {
+                return Err(PositionError::OffBoard(plane.label()));
+            }
+            let same = planes[..n].iter().filter(|p| p.side == plane.side && p.kind == plane.kind);
+            let limit = if plane.kind == Kind::Bomber { board::BOMBERS } else { board::FIGHTERS };
+            if same.count() >= limit {
+                return Err(PositionError::TooMany(plane.label(), limit));
+            }
+            let on_node = &mut held[board::index(plane.node)];
+            if !plane.lost && std::mem::replace(on_node, true) {
+                return Err(PositionError::Shared(board::name(plane.node)));
+            }
+        }
+        Ok(Position::from(planes))
+    }
+}
+
 impl From<Position> for Vec<Plane> {
     fn from(position: Position) -> Vec<Plane> {
         position.planes
@@ -88,6 +121,8 @@ pub enum PositionError {
     Shared(String),
     #[error("{0} has more than {1} aircraft of one kind")]
     TooMany(String, usize),
+    #[error("{0} stands off the board")]
+    OffBoard(String),
 }
 
 impl Position {
@@ -268,6 +303,38 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A stored position is read back only when the rules could hold it: two aircraft on one
+    /// node, one off the board, or a seventh bomber of a side is refused with its reason.
+    #[test]
+    fn a_damaged_record_is_refused() {
+        let stored = |position: &Position| serde_json::to_value(position).unwrap();
+        let read = |value| serde_json::from_value::<Position>(value);
+        let good = Position::parse("Rbe5N Gfe9S* Rfl16W").unwrap();
+        assert_eq!(read(stored(&good)).unwrap(), good);
+
+        let mut shared = stored(&good);
+        shared[2]["node"] = shared[0]["node"].clone();
+        assert!(read(shared).unwrap_err().to_string().contains("e5"));
+
+        let mut off = stored(&good);
+        off[1]["node"] = serde_json::json!([12, 3]);
+        assert!(read(off).unwrap_err().to_string().contains("off the board"));
+
+        let bombers: Vec<String> =
+            (0..6).map(|x| format!("Rb{}2N", char::from(b'a' + x))).collect();
+        let mut seven = stored(&Position::parse(&bombers.join(" ")).unwrap());
+        let mut extra = seven[0].clone();
+        extra["node"] = serde_json::json!([6, 1]);
+        seven.as_array_mut().unwrap().push(extra);
+        assert!(read(seven).unwrap_err().to_string().contains("more than 6"));
+
+        // A lost aircraft keeps the node it was lost on, which another may hold since.
+        let mut lost_there = stored(&good);
+        lost_there[2]["node"] = lost_there[0]["node"].clone();
+        lost_there[2]["lost"] = serde_json::json!(true);
+        assert!(read(lost_there).is_ok());
+    }
 
     #[test]
     fn text_form_round_trips() {
