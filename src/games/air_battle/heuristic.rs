@@ -90,8 +90,8 @@ impl Heuristic for AirBattle {
     }
 
     /// «Игрушка»: strong narrowed, which lifted it against normal from 47.5 % to 59.5 % (400
-    /// games each). «Аэрофото» keeps the common constant: strong already beats easy there by
-    /// 97 %, and a change would want its long games measured again.
+    /// games each). «Аэрофото» keeps the common constant, with which strong beats normal by
+    /// 82.6 % (400 games).
     fn strong_exploration(&self) -> f64 {
         match self.edition {
             Edition::Toy => FOCUSED_EXPLORATION,
