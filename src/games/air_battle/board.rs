@@ -22,6 +22,14 @@ pub const BOMBERS: usize = 6;
 pub const FIGHTERS: usize = 10;
 pub const AIRCRAFT: usize = BOMBERS + FIGHTERS;
 
+/// How many aircraft of `kind` a side has: [`BOMBERS`] or [`FIGHTERS`].
+pub const fn aircraft_of(kind: Kind) -> usize {
+    match kind {
+        Kind::Bomber => BOMBERS,
+        Kind::Fighter => FIGHTERS,
+    }
+}
+
 /// South's headquarters: "a flag in a corner".
 pub const SOUTH_HQ: Node = (0, 0);
 

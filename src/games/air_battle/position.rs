@@ -93,7 +93,7 @@ impl TryFrom<StoredPlanes> for Position {
                 return Err(PositionError::OffBoard(plane.label()));
             }
             let same = planes[..n].iter().filter(|p| p.side == plane.side && p.kind == plane.kind);
-            let limit = if plane.kind == Kind::Bomber { board::BOMBERS } else { board::FIGHTERS };
+            let limit = board::aircraft_of(plane.kind);
             if same.count() >= limit {
                 return Err(PositionError::TooMany(plane.label(), limit));
             }
@@ -179,7 +179,7 @@ impl Position {
                 return Err(PositionError::Shared(board::name(node)));
             }
             let same = planes.iter().filter(|p| p.side == side && p.kind == kind).count();
-            let limit = if kind == Kind::Bomber { board::BOMBERS } else { board::FIGHTERS };
+            let limit = board::aircraft_of(kind);
             if same >= limit {
                 return Err(PositionError::TooMany(token.to_string(), limit));
             }
