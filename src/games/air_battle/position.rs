@@ -80,8 +80,9 @@ struct StoredPlanes(Vec<Plane>);
 
 /// A position read back from storage: checked before it is built, so that a damaged record is
 /// refused with a reason rather than read into a board the rules cannot hold (two aircraft on a
-/// node, one off the board, more aircraft of a kind than a side has) — which the tables built
-/// from it would index out of their bounds.
+/// node, one off the board, more aircraft of a kind than a side has): the node table would
+/// keep only one of two aircraft on a node, and place one off the board on another node or
+/// past its end.
 impl TryFrom<StoredPlanes> for Position {
     type Error = PositionError;
 
