@@ -1,7 +1,7 @@
 //! Random play for every game: the simulator behind `igroteka simulate` and the property checks
-//! every game's tests run (each offered action applies, every game ends, state and log survive
-//! a serde round trip and a replay), and the move counter (perft) the games' move-count
-//! fixtures run on.
+//! every game's tests run (each offered action applies, every state passes the game's own
+//! check, every game ends, state and log survive a serde round trip and a replay), and the
+//! move counter (perft) the games' move-count fixtures run on.
 //!
 //! Two surfaces are played: the simulator, the random playouts and perft run on the fast,
 //! unlabelled one (`legal_actions`, `play`, and for a random pick `random_legal_action`, which
@@ -49,6 +49,8 @@ pub enum PlayoutError {
     Refused(String),
     #[error("over without an outcome")]
     NoOutcome,
+    #[error("after {0} the game's own check refused the state: {1}")]
+    Impossible(String, String),
 }
 
 /// Random play on the fast surface ([`Game::random_legal_action`], which need not list every
@@ -201,6 +203,7 @@ fn checked_playout<G: Game>(
         }
         apply_checked(&mut game, actor, &action)
             .map_err(|e| PlayoutError::Refused(format!("{action:?}: {e}")))?;
+        game.check_state().map_err(|e| PlayoutError::Impossible(format!("{action:?}"), e))?;
         log.push((actor, action));
     }
     if game.outcome().is_none() {
@@ -291,7 +294,8 @@ pub fn perft<G: Game>(game: &G, depth: usize) -> u64 {
 }
 
 /// The full property check for one random game: it ends with an outcome, every step's state
-/// survives a JSON round trip, and replaying the log gives the same final state.
+/// passes the game's own [`Game::check_state`], the final state survives a JSON round trip,
+/// and replaying the log gives the same final state.
 pub fn check_random_game<G: Game>(setup: &Setup, seed: u64) -> Result<G, String> {
     let mut rng = rng::seeded(seed);
     let (game, log) =

@@ -105,6 +105,8 @@ pub enum RestoreError {
     UnknownGame(String),
     #[error("unreadable game state: {0}")]
     State(#[from] serde_json::Error),
+    #[error("a game state the rules cannot reach: {0}")]
+    Impossible(String),
 }
 
 /// One game the bot offers.
@@ -122,8 +124,9 @@ pub struct GameInfo {
     /// Live (one sitting) or long (days): the default turn time.
     pub pace: crate::clock::Pace,
     pub start: fn(&Setup) -> Result<Box<dyn DynGame>, SetupError>,
-    /// Brings a game back from its [`DynGame::snapshot`].
-    pub restore: fn(&str) -> Result<Box<dyn DynGame>, serde_json::Error>,
+    /// Brings a game back from its [`DynGame::snapshot`], refusing a state its rules cannot
+    /// hold ([`crate::game::Game::check_state`]).
+    pub restore: fn(&str) -> Result<Box<dyn DynGame>, RestoreError>,
     /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
     pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
 }
@@ -199,7 +202,10 @@ macro_rules! game_info {
                 Ok(Box::new($crate::registry::Erased(game)))
             },
             restore: |json| {
-                let game: $ty = serde_json::from_str(json)?;
+                let game: $ty =
+                    serde_json::from_str(json).map_err($crate::registry::RestoreError::State)?;
+                $crate::game::Game::check_state(&game)
+                    .map_err($crate::registry::RestoreError::Impossible)?;
                 Ok(Box::new($crate::registry::Erased(game)))
             },
             simulate: |setup, rng, games| $crate::harness::simulate::<$ty>(setup, rng, games),
@@ -242,7 +248,7 @@ pub fn planned(word: &str) -> Option<&'static str> {
 /// Restores a stored game state.
 pub fn restore(id: &str, state: &str) -> Result<Box<dyn DynGame>, RestoreError> {
     let info = find(id).ok_or_else(|| RestoreError::UnknownGame(id.to_string()))?;
-    Ok((info.restore)(state)?)
+    (info.restore)(state)
 }
 
 impl Clone for Box<dyn DynGame> {
