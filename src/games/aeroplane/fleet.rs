@@ -126,6 +126,32 @@ impl Fleet {
         }
     }
 
+    /// Why no game could leave these planes so, if none could ([`crate::game::Game::check_state`]):
+    /// a plane past the end of its path, or a stack its members disagree about — one that
+    /// does not hold its own plane, a plane stacked off the board, members that list another
+    /// stack or stand elsewhere.
+    pub fn check(&self) -> Result<(), String> {
+        for (i, plane) in self.planes.iter().enumerate() {
+            let number = i + 1;
+            if let Spot::Step(step) = plane.spot
+                && step >= CENTRE
+            {
+                return Err(format!("plane {number} is at step {step} of a {CENTRE}-step path"));
+            }
+            let stack = plane.stack;
+            if stack & bit(i) == 0 || stack >> PLANES != 0 {
+                return Err(format!("plane {number}'s stack {stack:#06b} does not hold it"));
+            }
+            if stack != bit(i) && !matches!(plane.spot, Spot::Step(_)) {
+                return Err(format!("plane {number} is stacked off the board"));
+            }
+            if let Some(j) = members(stack).find(|j| self.planes[*j] != *plane) {
+                return Err(format!("planes {number} and {} disagree about their stack", j + 1));
+            }
+        }
+        Ok(())
+    }
+
     /// Takes plane `i` out of its stack; the rest stay stacked together.
     fn leave_stack(&mut self, i: usize) {
         let rest = self.planes[i].stack & !bit(i);
@@ -150,6 +176,37 @@ mod tests {
         assert_eq!(fleet.stack(3), 0b1010);
         assert_eq!(fleet.stack(0), 0b0001);
         assert_eq!(fleet.first_in_hangar(), Some(0));
+    }
+
+    /// Every way [`Fleet::check`] refuses planes, each alone, and the fleets play makes pass.
+    #[test]
+    fn a_damaged_fleet_is_refused() {
+        let mut stacked = Fleet::default();
+        stacked.put(0b0011, Spot::Step(20));
+        stacked.join(0b0011);
+        assert_eq!(stacked.check(), Ok(()));
+        assert_eq!(Fleet::default().check(), Ok(()));
+
+        let damage = |change: &dyn Fn(&mut Fleet)| {
+            let mut fleet = stacked.clone();
+            change(&mut fleet);
+            fleet.check().unwrap_err()
+        };
+        let past_the_end = damage(&|f| f.planes[2].spot = Spot::Step(CENTRE));
+        assert!(past_the_end.contains("plane 3 is at step 56"), "{past_the_end}");
+        let not_its_own = damage(&|f| f.planes[2].stack = 0b0001);
+        assert!(not_its_own.contains("does not hold it"), "{not_its_own}");
+        let fifth_plane = damage(&|f| f.planes[2].stack = 0b10100);
+        assert!(fifth_plane.contains("does not hold it"), "{fifth_plane}");
+        let in_the_hangar = damage(&|f| {
+            f.planes[0].spot = Spot::Hangar;
+            f.planes[1].spot = Spot::Hangar;
+        });
+        assert!(in_the_hangar.contains("stacked off the board"), "{in_the_hangar}");
+        let apart = damage(&|f| f.planes[1].spot = Spot::Step(21));
+        assert!(apart.contains("planes 1 and 2 disagree"), "{apart}");
+        let one_sided = damage(&|f| f.planes[1].stack = 0b0010);
+        assert!(one_sided.contains("planes 1 and 2 disagree"), "{one_sided}");
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! by absolute track square, since a step means a different square for every corner.
 
 pub mod board;
+mod check;
 mod fleet;
 mod heuristic;
 mod path;
@@ -228,6 +229,10 @@ impl Game for Aeroplane {
 
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| Outcome::from_order(self.seats, &self.ranking()))
+    }
+
+    fn check_state(&self) -> Result<(), String> {
+        self.state_error()
     }
 }
 
