@@ -16,6 +16,7 @@
 
 pub mod army;
 pub mod board;
+mod check;
 mod ending;
 mod flight;
 mod heuristic;
@@ -338,6 +339,10 @@ impl Game for Tanks {
 
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(end, &self.armies))
+    }
+
+    fn check_state(&self) -> Result<(), String> {
+        self.state_error()
     }
 }
 

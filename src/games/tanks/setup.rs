@@ -25,6 +25,11 @@ pub const MINES: usize = 4;
 static MINE_NODES: LazyLock<[Vec<NodeId>; 2]> =
     LazyLock::new(|| [board::mine_nodes(0), board::mine_nodes(1)]);
 
+/// Whether `side` may mine circle `node`.
+pub(super) fn may_mine(side: Side, node: NodeId) -> bool {
+    MINE_NODES[side.index()].binary_search(&node).is_ok()
+}
+
 /// The distinct orders of one side's four mine labels (12 of them).
 static LABEL_ORDERS: LazyLock<Vec<[MineLabel; 4]>> = LazyLock::new(|| {
     let mut orders: Vec<[MineLabel; 4]> = Vec::new();
