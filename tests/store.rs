@@ -108,24 +108,50 @@ fn field_mut<'a>(value: &'a mut serde_json::Value, key: &str) -> Option<&'a mut 
     }
 }
 
+/// Starts `game` for `players`, damages its stored record with `damage`, and checks that the
+/// next look at the board finds the record unreadable: set aside (quarantined), the chat told.
+fn damaged_record_is_set_aside(
+    game: &str,
+    players: &[&str],
+    damage: impl FnOnce(&mut serde_json::Value),
+) {
+    let store = SledStore::temporary().unwrap();
+    let mut room = Chatroom::new(store.clone());
+    start_game(&mut room, game, players);
+    let table = common::table(&room);
+    let mut record: serde_json::Value = serde_json::from_slice(&table.to_bytes()).unwrap();
+    damage(&mut record);
+    store.put_raw(table.id, &serde_json::to_vec(&record).unwrap()).unwrap();
+
+    let effects = room.send(players[0], "/board");
+    let Effect::Send { message, .. } = &effects[0] else { panic!("{effects:?}") };
+    assert!(message.text.contains("could not be read"), "{game}: {}", message.text);
+    assert_eq!(store.quarantined().unwrap().len(), 1, "{game}");
+    assert_eq!(store.load(table.id).unwrap(), None, "{game}");
+}
+
 /// A record that reads as JSON but holds a board the rules cannot (two aircraft of «Воздушный
 /// бой» on one node) is set aside like any unreadable record, and the chat is told so.
 #[test]
 fn a_record_with_an_impossible_board_is_quarantined() {
-    let store = SledStore::temporary().unwrap();
-    let mut room = Chatroom::new(store.clone());
-    start_game(&mut room, "air-battle", &["Alice", "Bob"]);
-    let table = common::table(&room);
-    let mut record: serde_json::Value = serde_json::from_slice(&table.to_bytes()).unwrap();
-    let planes = field_mut(&mut record, "position").expect("the game's position");
-    planes[1]["node"] = planes[0]["node"].clone();
-    store.put_raw(table.id, &serde_json::to_vec(&record).unwrap()).unwrap();
+    damaged_record_is_set_aside("air-battle", &["Alice", "Bob"], |record| {
+        let planes = field_mut(record, "position").expect("the game's position");
+        planes[1]["node"] = planes[0]["node"].clone();
+    });
+}
 
-    let effects = room.send("Alice", "/board");
-    let Effect::Send { message, .. } = &effects[0] else { panic!("{effects:?}") };
-    assert!(message.text.contains("could not be read"), "{}", message.text);
-    assert_eq!(store.quarantined().unwrap().len(), 1);
-    assert_eq!(store.load(table.id).unwrap(), None);
+/// The games rebuilt from plain numbers are checked the same way (`Game::check_state`): an
+/// Aeroplane Chess plane past the end of its path, a «Идут танки» tank off the four roads.
+#[test]
+fn records_with_impossible_pieces_are_quarantined() {
+    damaged_record_is_set_aside("aeroplane", &["Alice", "Bob"], |record| {
+        let fleets = field_mut(record, "fleets").expect("the planes");
+        fleets[0]["planes"][0]["spot"] = serde_json::json!({ "Step": 99 });
+    });
+    damaged_record_is_set_aside("tanks", &["Alice", "Bob"], |record| {
+        let spot = field_mut(record, "spot").expect("a tank's circle");
+        spot["road"] = serde_json::json!(9);
+    });
 }
 
 #[test]
