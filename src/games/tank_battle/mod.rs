@@ -329,4 +329,16 @@ impl Game for TankBattle {
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(end, &self.position))
     }
+
+    /// The board is checked while its text form is read; what else a damaged record could
+    /// hold that play cannot is a last move off the board (drawn off the picture).
+    fn check_state(&self) -> Result<(), String> {
+        let on_board = |sq: Square| sq.0 < board::SIZE && sq.1 < board::SIZE;
+        match self.last_move {
+            Some((from, to)) if !on_board(from) || !on_board(to) => {
+                Err("a last move off the board".to_string())
+            }
+            _ => Ok(()),
+        }
+    }
 }

@@ -12,6 +12,7 @@
 //! jump chain the next hop or "stop here"), and the view.
 
 pub mod board;
+mod check;
 pub mod ending;
 mod geometry;
 mod heuristic;
@@ -494,5 +495,9 @@ impl Game for Thousand {
 
     fn score_sheet(&self) -> Option<crate::sheet::Sheet> {
         Some(self.sheet())
+    }
+
+    fn check_state(&self) -> Result<(), String> {
+        self.state_error()
     }
 }
