@@ -220,8 +220,8 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// operator's quarantine, never to a chat, yet names no secret either (no mine's circle).
     ///
     /// The default accepts what serde accepts: right for a game whose stored form is checked
-    /// while it is read (Tank Battle and Tysiąc read a validated text form; «Воздушный бой» a
-    /// checked list of aircraft).
+    /// whole while it is read. A board read through a checked form (Tank Battle's and
+    /// Tysiąc's text, «Воздушный бой»'s list of aircraft) leaves only the rest to check here.
     fn check_state(&self) -> Result<(), String> {
         Ok(())
     }
