@@ -211,6 +211,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         self.clone()
     }
 
+    /// How many seats the game was set up for: a stored game is checked against the players
+    /// of its table when it is read back.
+    fn seats(&self) -> usize;
+
     /// Why the rules could never reach this state, if they could not. A record read back from
     /// storage is asked this after its JSON is read (`registry::restore`), and one that fails
     /// is as unreadable as bad JSON: set aside with the reason and the chat told, never played

@@ -107,7 +107,12 @@ pub enum RestoreError {
     State(#[from] serde_json::Error),
     #[error("a game state the rules cannot reach: {0}")]
     Impossible(String),
+    #[error("a game for {seats} seats at a table of {players} players")]
+    Seats { seats: usize, players: usize },
 }
+
+/// A game read back from its record, or why it could not be.
+pub type Restored = Result<Box<dyn DynGame>, RestoreError>;
 
 /// One game the bot offers.
 #[derive(Debug)]
@@ -124,9 +129,10 @@ pub struct GameInfo {
     /// Live (one sitting) or long (days): the default turn time.
     pub pace: crate::clock::Pace,
     pub start: fn(&Setup) -> Result<Box<dyn DynGame>, SetupError>,
-    /// Brings a game back from its [`DynGame::snapshot`], refusing a state its rules cannot
-    /// hold ([`crate::game::Game::check_state`]).
-    pub restore: fn(&str) -> Result<Box<dyn DynGame>, RestoreError>,
+    /// Brings a game back from its [`DynGame::snapshot`] for a table of the given number of
+    /// players, refusing a state its rules cannot hold ([`crate::game::Game::check_state`]) or
+    /// one set up for another number of seats.
+    pub restore: fn(&str, usize) -> Restored,
     /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
     pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
 }
@@ -201,11 +207,14 @@ macro_rules! game_info {
                 let game = <$ty as $crate::game::Game>::new(setup)?;
                 Ok(Box::new($crate::registry::Erased(game)))
             },
-            restore: |json| {
-                let game: $ty =
-                    serde_json::from_str(json).map_err($crate::registry::RestoreError::State)?;
-                $crate::game::Game::check_state(&game)
-                    .map_err($crate::registry::RestoreError::Impossible)?;
+            restore: |json, players| {
+                use $crate::registry::RestoreError;
+                let game: $ty = serde_json::from_str(json).map_err(RestoreError::State)?;
+                $crate::game::Game::check_state(&game).map_err(RestoreError::Impossible)?;
+                let seats = $crate::game::Game::seats(&game);
+                if seats != players {
+                    return Err(RestoreError::Seats { seats, players });
+                }
                 Ok(Box::new($crate::registry::Erased(game)))
             },
             simulate: |setup, rng, games| $crate::harness::simulate::<$ty>(setup, rng, games),
@@ -245,10 +254,10 @@ pub fn planned(word: &str) -> Option<&'static str> {
         .map(|(id, _)| *id)
 }
 
-/// Restores a stored game state.
-pub fn restore(id: &str, state: &str) -> Result<Box<dyn DynGame>, RestoreError> {
+/// Restores a stored game state for a table of `players` players.
+pub fn restore(id: &str, state: &str, players: usize) -> Result<Box<dyn DynGame>, RestoreError> {
     let info = find(id).ok_or_else(|| RestoreError::UnknownGame(id.to_string()))?;
-    (info.restore)(state)
+    (info.restore)(state, players)
 }
 
 impl Clone for Box<dyn DynGame> {

@@ -301,7 +301,7 @@ impl Table {
     pub fn game(&mut self) -> Result<&mut Box<dyn DynGame>, TableError> {
         if self.runtime.is_none() {
             let state = self.state.as_ref().ok_or(TableError::NotStarted)?;
-            self.runtime = Some(registry::restore(&self.game, state.get())?);
+            self.runtime = Some(registry::restore(&self.game, state.get(), self.players.len())?);
         }
         Ok(self.runtime.as_mut().expect("restored above"))
     }

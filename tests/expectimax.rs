@@ -99,6 +99,10 @@ impl Game for Toy {
         AnyView::TankBattle(tank_battle::View::default())
     }
 
+    fn seats(&self) -> usize {
+        2
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         match self.state {
             State::Over(Some(winner)) => Some(Outcome::from_order(2, &[winner, 1 - winner])),

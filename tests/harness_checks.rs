@@ -74,6 +74,9 @@ impl Game for Secrets {
         // Any public data will do for this check; borrow an empty Tank Battle view.
         AnyView::TankBattle(tank_battle::View::default())
     }
+    fn seats(&self) -> usize {
+        self.done.len()
+    }
     fn outcome(&self) -> Option<Outcome> {
         (self.to_move() == ToMove::Over).then(|| Outcome::from_order(self.done.len(), &[0, 1]))
     }

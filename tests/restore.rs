@@ -68,9 +68,10 @@ fn every_reached_state_is_read_back() {
                 while steps < harness::MAX_ACTIONS && step(&mut game, &mut rng, setup.seats) {
                     steps += 1;
                     let snapshot = game.snapshot();
-                    let back = registry::restore(info.id, &snapshot).unwrap_or_else(|e| {
-                        panic!("{} {setup:?} after {steps} steps: {e}\n{snapshot}", info.id)
-                    });
+                    let back =
+                        registry::restore(info.id, &snapshot, setup.seats).unwrap_or_else(|e| {
+                            panic!("{} {setup:?} after {steps} steps: {e}\n{snapshot}", info.id)
+                        });
                     assert_eq!(back.snapshot(), snapshot, "{} {setup:?}", info.id);
                     checked += 1;
                 }

@@ -154,6 +154,19 @@ fn records_with_impossible_pieces_are_quarantined() {
     });
 }
 
+/// A game set up for more seats than its table has players would hand the turn to nobody
+/// ("#4, your turn"): a consistent four-player Aeroplane Chess state under a table of two is
+/// set aside too.
+#[test]
+fn a_game_for_other_seats_than_its_table_is_quarantined() {
+    damaged_record_is_set_aside("aeroplane", &["Alice", "Bob"], |record| {
+        let state = &mut record["state"];
+        state["seats"] = serde_json::json!(4);
+        state["corners"] = serde_json::json!([0, 1, 2, 3]);
+        state["turn"] = serde_json::json!(3);
+    });
+}
+
 #[test]
 fn a_game_continues_after_the_process_reopens_the_data_folder() {
     let dir = tempfile::tempdir().unwrap();

@@ -227,6 +227,10 @@ impl Game for Aeroplane {
         AnyView::Aeroplane(self.picture())
     }
 
+    fn seats(&self) -> usize {
+        self.seats
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         (self.phase == Phase::Over).then(|| Outcome::from_order(self.seats, &self.ranking()))
     }

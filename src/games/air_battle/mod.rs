@@ -425,6 +425,10 @@ impl Game for AirBattle {
         }
     }
 
+    fn seats(&self) -> usize {
+        seating::seats(self.form)
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(self.form, end))
     }

@@ -326,6 +326,10 @@ impl Game for TankBattle {
         })
     }
 
+    fn seats(&self) -> usize {
+        2
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(end, &self.position))
     }

@@ -337,6 +337,10 @@ impl Game for Tanks {
         choices.into_iter().next().map(|choice| choice.action)
     }
 
+    fn seats(&self) -> usize {
+        Side::BOTH.len()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(end, &self.armies))
     }

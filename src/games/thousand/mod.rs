@@ -489,6 +489,10 @@ impl Game for Thousand {
         AnyView::Thousand(self.picture(selection))
     }
 
+    fn seats(&self) -> usize {
+        self.seating.seats()
+    }
+
     fn outcome(&self) -> Option<Outcome> {
         self.end.map(|end| ending::outcome(end, &self.scores(), &self.resigned))
     }
