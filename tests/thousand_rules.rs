@@ -642,6 +642,17 @@ fn a_pawn_waits_before_a_taken_field_entry() {
     assert_eq!(destinations(&g, "h8"), ["j10"]);
 }
 
+/// Decision 3: "It enters the opponent's field only along its lane": a pawn beside the field
+/// steps in only forward along its lane, never sideways onto a field square next to it.
+#[test]
+fn a_pawn_enters_the_opponents_field_only_along_its_lane() {
+    let g = game("Sa1 Sh10 Sj8 Nk10 Wa11", S);
+    assert_eq!(destinations(&g, "h10"), ["i11"]);
+    assert_eq!(destinations(&g, "j8"), ["k9"]);
+    assert!(!can_move(&g, "h10", "i10") && !can_move(&g, "h10", "i9"));
+    assert!(!can_move(&g, "j8", "j9") && !can_move(&g, "j8", "i9"));
+}
+
 /// Decision 3: "Once in the opponent's field it stays there: neither a step nor a jump may take
 /// it out."
 #[test]
@@ -811,6 +822,19 @@ fn the_game_ends_after_one_hundred_rounds() {
     assert_eq!(g.end(), Some(End::Rounds));
     let over = events.iter().find(|e| e.id == "thousand-over-rounds").unwrap();
     assert_eq!(arg(over, "rounds"), &Arg::Int(100));
+    assert_eq!(g.turns_played(), 2 * ROUNDS);
+}
+
+/// Decision 7: "after 100 rounds … the game ends" and "a pass counts as a turn": a colour that
+/// cannot move passes its hundredth turn, and the game ends there.
+#[test]
+fn a_pass_counts_towards_the_hundred_rounds() {
+    let boxed_in = "Nk11 Sj10 Sj11 Sk10 Si9 Si11 Sk9";
+    let mut g = game_in(Form::Diagonal, &format!("Sa1 {boxed_in}"), S).with_turns(ROUNDS - 1);
+    let events = play(&mut g, "a1", "b2");
+    assert_eq!(ids(&events)[..2], ["thousand-stepped", "thousand-passed"]);
+    assert_eq!(g.end(), Some(End::Rounds));
+    assert!(ids(&events).contains(&"thousand-over-rounds"));
     assert_eq!(g.turns_played(), 2 * ROUNDS);
 }
 
