@@ -127,6 +127,24 @@ fn toy_a_bomber_flying_onto_the_enemy_headquarters_wins() {
     assert_eq!(g.outcome().unwrap().places, [1, 2]);
 }
 
+/// "… in «Игрушка» by flying over it"; decision 5: "it is a corner, so there is nothing to fly
+/// on to". A bomber one node short, facing it, flies its two nodes straight: it bombs on the
+/// first, and its operation ends there (the second node would be off the grid). An aircraft
+/// standing on the headquarters blocks the way as on any node: only an operation's last node
+/// may be attacked.
+#[test]
+fn toy_a_bomber_one_node_short_bombs_by_flying_over_it() {
+    for planes in ["Rbl15N", "Rbk16E"] {
+        let mut g = game(Toy, planes, South);
+        let events = fly(&mut g, "B1", "FF");
+        assert!(ids(&events).contains(&"air-bombed"), "{planes}");
+        assert_eq!(g.end(), Some(End::Bombed(South)), "{planes}");
+        assert_eq!(at(&g, South, "B1").as_deref(), Some("l16"), "{planes}");
+    }
+    let g = game(Toy, "Rbl15N Gfl16W", South);
+    assert!(!legal(&g, "B1", "FF"), "through an aircraft on the headquarters");
+}
+
 /// "… in «Аэрофото» by stopping on it"; decision 5: it bombs on arriving, and nothing follows.
 #[test]
 fn photo_a_bomber_stopping_on_the_enemy_headquarters_wins() {

@@ -265,6 +265,9 @@ fn walk_shape(
     let mut headings = [Dir::N; 4];
     let mut entered = 0;
     for motion in motions {
+        if walk.bombed_in_flight(edition) {
+            break;
+        }
         let heading = walk.facing;
         walk = walk.then(position, edition, plane, *motion)?;
         if *motion == Motion::F {
@@ -337,6 +340,16 @@ impl Walk {
         self.target.is_some() || self.arrived_hq
     }
 
+    /// «Игрушка»: a bomber has reached the enemy headquarters part-way through its operation,
+    /// which ends there — it flew over it and bombed it (decision 5: "it is a corner, so there
+    /// is nothing to fly on to"), so the rest of the operation, which could only leave the
+    /// grid past the corner, is not flown. An aircraft standing on the headquarters still
+    /// blocks the way as on any node: only an operation's last node may be attacked. In
+    /// «Аэрофото» the arrival is a motion's end and closes the move ([`Walk::closed`]).
+    pub fn bombed_in_flight(&self, edition: Edition) -> bool {
+        edition == Edition::Toy && self.arrived_hq && self.target.is_none()
+    }
+
     /// The walk after one more motion of `plane`, or `None` when the motion is not legal here
     /// (the geometry rules of [`trace`]).
     #[inline]
@@ -379,8 +392,11 @@ impl Walk {
         plane: &Plane,
         motions: &[Motion],
     ) -> Option<Walk> {
-        motions
-            .iter()
-            .try_fold(Walk::start(plane), |walk, m| walk.then(position, edition, plane, *m))
+        motions.iter().try_fold(Walk::start(plane), |walk, m| {
+            if walk.bombed_in_flight(edition) {
+                return Some(walk);
+            }
+            walk.then(position, edition, plane, *m)
+        })
     }
 }
