@@ -303,10 +303,14 @@ fn toy_take_off_is_straight_and_blocked_by_a_parked_aircraft() {
     let pickable: Vec<_> =
         v.planes.iter().filter(|p| p.pickable).map(|p| p.label.as_str()).collect();
     assert_eq!(pickable, ["F2", "F3", "F4", "F5", "F7", "F8", "F9", "F10"]);
-    // Once it has moved it is airborne: turns are allowed.
+    // Once it has moved it is airborne: after its take-off (and North's reply) it may turn.
     let mut g = g;
     fly(&mut g, "F2", "FFF");
     assert_eq!(g.side_to_move(), North);
+    let reply = g.choices(1).options[0].action.clone();
+    apply_checked(&mut g, Actor::Seat(1), &reply).unwrap();
+    let turning = operations(&g, "F2");
+    assert!(turning.iter().any(|op| op.contains('L') || op.contains('R')), "{turning:?}");
 }
 
 /// "No aircraft may fly through a node where an aircraft stands"; decision 3: never onto a
@@ -505,7 +509,7 @@ fn photo_danger_zones_fire_at_the_end_of_the_move() {
     let mut g = game(Photo, "Rfj11N", South);
     fly(&mut g, "F1", "FFF");
     assert_eq!(at(&g, South, "F1").as_deref(), Some("j14"), "through j12 and j13 to j14");
-    // South's zones lie to the south-west of their units as the board is drawn: Red's gun on
+    // South's zones lie to the north-west of their units as the board is drawn: Red's gun on
     // d4 covers d4, c4, d5, c5.
     let mut g = game(Photo, "Gfc7S", North);
     fly(&mut g, "F1", "FF");
