@@ -160,6 +160,22 @@ fn a_player_who_misses_turns_in_a_row_is_removed() {
     assert!(end.contains(&format!("{removed} ran out of time and is removed")), "{end}");
 }
 
+/// docs/rules/clocks.md, `timeout=computer`: "It counts as a missed turn, so `misses` still
+/// removes a player who never comes back" — the stand-in's move is not the player's own and
+/// does not wipe the count.
+#[test]
+fn a_stand_in_computers_move_still_counts_as_a_missed_turn() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle timeout=computer misses=2 turn=1h", &["Alice", "Bob"]);
+    let (first, _) = mover(&room);
+    let deadlines = run_the_clock(&mut room, 4);
+    assert_eq!(table(&room).status, Status::Finished, "no removal after {deadlines} deadlines");
+    assert_eq!(deadlines, 3, "Alice's turn, Bob's, then Alice's second miss");
+    let removed = ["Alice", "Bob"][first];
+    let end = room.latest_text();
+    assert!(end.contains(&format!("{removed} ran out of time and is removed")), "{end}");
+}
+
 /// Ticks at each due time until the game is over or `most` deadlines have passed; the
 /// number of deadlines.
 fn run_the_clock(room: &mut Chatroom, most: usize) -> usize {
