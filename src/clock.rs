@@ -204,11 +204,16 @@ impl RemovalVote {
 
 impl TurnClock {
     /// The turn passes to someone (or a game starts) at `now`: a fresh turn, no reminder yet.
+    /// While the clock is stopped the fresh turn is stopped from its start, so `/resume` gives
+    /// it the whole turn rather than the time the clock stood still before it began.
     pub fn restart(&mut self, now: u64) {
         self.started = now;
         self.reminded = 0;
         self.vote = None;
         self.held_until = 0;
+        if self.is_paused() {
+            self.paused_at = now.max(1);
+        }
     }
 
     /// Opens a vote on `seat`, whose time ran out at `now`; the vote runs for a fresh turn.

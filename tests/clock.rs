@@ -327,6 +327,36 @@ fn pause_by_every_players_consent_stops_the_clock_and_resume_keeps_the_time_left
     assert!(not.contains("not stopped"), "{not}");
 }
 
+/// docs/rules/clocks.md: while the clock is stopped "moves may still be made", and on `/resume`
+/// "the turn keeps the time it had left": a turn that began during the pause has had none of
+/// its time used, so it has the whole turn when the clock runs again — not the pause on top.
+#[test]
+fn a_turn_begun_while_the_clock_is_stopped_starts_whole_on_resume() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    room.now = started + HOUR;
+    room.send("Alice", "/pause");
+    room.send("Bob", "/pause");
+    assert!(table(&room).clock.is_paused());
+    // Ten hours into the pause the player to move moves anyway: a tank, then a square.
+    room.now += 10 * HOUR;
+    let (seat, _) = mover(&room);
+    for _ in 0..2 {
+        let (_, token) = room.latest_buttons().first().cloned().expect("the player's buttons");
+        room.press(["Alice", "Bob"][seat], &token);
+    }
+    assert!(!table(&room).to_move().includes(seat), "the move was played");
+    // Two hours later the clock runs again: the new turn has all of its 24 hours.
+    room.now += 2 * HOUR;
+    room.send("Bob", "/resume");
+    let after = table(&room);
+    let rules = after.clock_rules().unwrap();
+    assert!(!after.clock.is_paused());
+    assert_eq!(after.clock.deadline(&rules), Some(room.now + 24 * HOUR));
+    assert_eq!(after.clock.left(&rules, room.now), Some(24 * HOUR));
+}
+
 #[test]
 fn a_vacation_stops_the_players_clock_in_all_their_games() {
     let mut room = Chatroom::temporary();
