@@ -44,8 +44,9 @@ impl Tanks {
 }
 
 /// One army's forces as the rules deal them: tanks on the roads, planes each on an airfield of
-/// its own or lost (and counted so), the rocket labels of the rules, at most four mines on
-/// circles the side may mine, labelled all or none and never beyond the four labels dealt.
+/// its side or lost (and counted so; both may stand on one, decision 7), the rocket labels of
+/// the rules, at most four mines on circles the side may mine, labelled all or none and never
+/// beyond the four labels dealt.
 fn check_army(army: &Army, side: Side, rules: Rules) -> Result<(), String> {
     let on_roads = |tank: &&super::army::Tank| {
         tank.field().is_none_or(|(spot, _)| spot.road < ROADS && spot.index <= LAST)
@@ -62,7 +63,7 @@ fn check_army(army: &Army, side: Side, rules: Rules) -> Result<(), String> {
         })
         .collect();
     let lost = army.planes.len() - airfields.len();
-    if airfields.iter().any(|field| *field >= 2) || airfields.windows(2).any(|w| w[0] == w[1]) {
+    if airfields.iter().any(|field| *field >= 2) {
         return Err("a plane off its airfields".to_string());
     }
     if usize::from(army.planes_lost) != lost {
@@ -139,7 +140,7 @@ mod tests {
             }),
             ("two tanks on one circle", &|g| g.armies[0].tanks[1].put(green_tank, Heading::Down)),
             ("Green: a plane off its airfields", &|g| {
-                g.armies[1].planes[1] = PlaneSpot::Airfield(0)
+                g.armies[1].planes[1] = PlaneSpot::Airfield(2)
             }),
             ("Green: 1 planes counted lost, 0 lost", &|g| g.armies[1].planes_lost = 1),
             ("Red: rocket labels the rules do not deal", &|g| {
@@ -169,6 +170,10 @@ mod tests {
         let mut half_labelled = game.clone();
         half_labelled.armies[1].mines[2].label = None;
         assert!(half_labelled.state_error().unwrap_err().contains("labels the deal cannot give"));
+        // Decision 7: "both planes may end on one airfield".
+        let mut together = game.clone();
+        together.armies[1].planes = [PlaneSpot::Airfield(0); 2];
+        assert_eq!(together.state_error(), Ok(()));
         let mut over = game.clone();
         over.phase = Phase::Over;
         assert!(over.state_error().unwrap_err().contains("over without an end"));
