@@ -327,14 +327,20 @@ impl Game for Tanks {
     }
 
     /// Out of time in the set-up: a random set-up, then Confirm (the first options would only
-    /// place and lift mines); in play, the first option (the engine's own order).
+    /// place and lift mines); in play, the first option (the engine's own order: the roll, or
+    /// dice-free the first drive) that is neither a flight nor a turn-around — the turn is
+    /// passed rather than a plane sent (every arc holds a «Ц-П», so it would be lost) or a tank
+    /// turned for someone who is not there.
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         let choices = self.choices(seat).options;
         if matches!(self.phase, Phase::Setup) {
             let confirm = choices.iter().any(|c| c.action == Action::Confirm);
             return Some(if confirm { Action::Confirm } else { Action::RandomSetup });
         }
-        choices.into_iter().next().map(|choice| choice.action)
+        let chosen =
+            |action: &Action| !matches!(action, Action::Fly { .. } | Action::TurnAround(_));
+        let first = choices.first().map(|choice| choice.action);
+        choices.into_iter().map(|choice| choice.action).find(chosen).or(first)
     }
 
     fn seats(&self) -> usize {
