@@ -240,6 +240,31 @@ fn third_six_returns_the_planes_moved_by_the_first_two() {
     assert_eq!(view(&g).sixes, 0);
 }
 
+/// Decision 5: "If a six moved a whole stack, every plane of that stack returns."
+#[test]
+fn third_six_returns_a_whole_stack_a_six_moved() {
+    let mut g = game(2, &[]);
+    g.place(0, 2, Spot::Step(14));
+    g.place(0, 3, Spot::Step(16));
+    roll(&mut g, 2);
+    pick_with(&mut g, 2, true); // 14 -> 16: a stack of planes 2 and 3, made without a six
+    assert_eq!(g.stack(0, 2), [2, 3]);
+    advance_to(&mut g, 0);
+    roll(&mut g, 6);
+    pick(&mut g, 2); // the whole stack moves with the first six
+    assert_eq!(g.stack(0, 2), [2, 3]);
+    assert_ne!(g.spot(0, 2), Spot::Step(16));
+    roll(&mut g, 6);
+    pick(&mut g, 1); // take-off with the second
+    let events = roll(&mut g, 6);
+    assert_eq!(arg(event(&events, "aero-three-sixes"), "count"), &Arg::Int(3));
+    for plane in 1..=3 {
+        assert_eq!(g.spot(0, plane), Spot::Hangar, "plane {plane}");
+        assert_eq!(g.stack(0, plane), [plane]);
+    }
+    assert_eq!(turn(&g), 1);
+}
+
 /// Decision 5: a plane that reached the centre with one of the sixes stays finished.
 #[test]
 fn third_six_leaves_a_finished_plane_finished() {
@@ -355,6 +380,22 @@ fn own_colour_jumps_to_the_next_own_square_sending_opponents_home() {
     assert_eq!(events.iter().filter(|e| e.id == "aero-sent-home").count(), 2);
     assert_eq!(g.spot(2, 1), Spot::Hangar);
     assert_eq!(g.spot(2, 2), Spot::Hangar);
+}
+
+/// Our decision 9: own planes on a square the move only touches down on (before a jump) are
+/// left alone; only the square where the move ends can stack.
+#[test]
+fn a_touch_down_on_an_own_plane_before_a_jump_does_not_stack() {
+    let mut g = game(2, &[]);
+    g.place(0, 1, Spot::Step(1));
+    g.place(0, 2, Spot::Step(2)); // red step 2: a touch-down that jumps on to 6
+    roll(&mut g, 1);
+    assert!(g.choices(0).options.iter().all(|c| c.path.len() == 1), "no stack button");
+    let events = pick(&mut g, 1);
+    assert!(has(&events, "aero-jumped"));
+    assert_eq!(g.spot(0, 1), Spot::Step(6));
+    assert_eq!(g.spot(0, 2), Spot::Step(2), "the plane touched down on stays");
+    assert_eq!((g.stack(0, 1), g.stack(0, 2)), (vec![1], vec![2]));
 }
 
 /// Decision 6: a jump from 46 lands on the turn-in square 50 and stops there.
