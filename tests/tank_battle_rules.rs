@@ -301,6 +301,17 @@ fn a_commander_on_the_opponent_commanders_start_square_scores_three() {
     assert_eq!(arg(event(&events, "tb-commander-square"), "square"), &Arg::Text("a11".into()));
 }
 
+/// Our decision: "Only a commander scores 3. An ordinary tank on the opponent commander's start
+/// square scores 2 like any other base square, and a commander on its *own* start square
+/// scores 1."
+#[test]
+fn only_a_commander_scores_three_on_the_opponent_commanders_square() {
+    let g = game("wa11 wk5 bk11", Side::White);
+    assert_eq!(view(&g, &[]).scores, [2 + 1, 1]);
+    let g = game("Wk1 bk11", Side::White);
+    assert_eq!(view(&g, &[]).scores, [1, 1]);
+}
+
 /// "2 points — for every ordinary or commander tank in the opponent's base."
 #[test]
 fn every_tank_in_the_opponents_base_scores_two() {
