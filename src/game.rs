@@ -255,6 +255,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     }
 }
 
+/// For [`Game::check_state`]: where in `items` the first one not below `bound`, or already
+/// listed, stands — a seat not at the table or ranked twice, a corner off the board or dealt
+/// twice.
+pub fn first_stray<T: PartialEq + PartialOrd>(items: &[T], bound: T) -> Option<usize> {
+    (0..items.len()).find(|n| items[*n] >= bound || items[..*n].contains(&items[*n]))
+}
+
 /// Applies `action` after checking it is legal for `actor` now: the single gate through which
 /// every action reaches a game.
 pub fn apply_checked<G: Game>(

@@ -23,6 +23,12 @@ pub fn on_board(file: i8, rank: i8) -> bool {
     (0..SIZE as i8).contains(&file) && (0..SIZE as i8).contains(&rank)
 }
 
+/// Whether a square as stored (file and rank from 0) lies on the board: a record read back may
+/// hold any pair of numbers.
+pub fn on_grid(sq: Square) -> bool {
+    sq.0 < SIZE && sq.1 < SIZE
+}
+
 /// All 121 squares, a1 first, rank by rank.
 pub fn all_squares() -> impl Iterator<Item = Square> {
     (0..SIZE).flat_map(|rank| (0..SIZE).map(move |file| (file, rank)))

@@ -8,7 +8,7 @@
 use super::board::CORNERS;
 use super::fleet::Fleet;
 use super::{Aeroplane, INFO, Phase};
-use crate::game::Seat;
+use crate::game::{Seat, first_stray};
 
 impl Aeroplane {
     /// Why no game could be in this state, if none could.
@@ -63,10 +63,8 @@ impl Aeroplane {
         if self.corners.len() != self.seats {
             return Err(format!("{} corners for {} seats", self.corners.len(), self.seats));
         }
-        for (seat, corner) in self.corners.iter().enumerate() {
-            if *corner >= CORNERS || self.corners[..seat].contains(corner) {
-                return Err(format!("seat {seat} plays corner {corner}"));
-            }
+        if let Some(seat) = first_stray(&self.corners, CORNERS) {
+            return Err(format!("seat {seat} plays corner {}", self.corners[seat]));
         }
         let unused = (0..CORNERS).filter(|c| !self.corners.contains(c));
         if let Some(corner) =
@@ -80,12 +78,10 @@ impl Aeroplane {
     /// The seats that finished and those that resigned: at the table, each once, none in both.
     fn check_ranked(&self) -> Result<(), String> {
         let ranked: Vec<Seat> = self.finished.iter().chain(&self.resigned).copied().collect();
-        for (n, seat) in ranked.iter().enumerate() {
-            if *seat >= self.seats || ranked[..n].contains(seat) {
-                return Err(format!("seat {seat} ranked twice or not at the table"));
-            }
+        match first_stray(&ranked, self.seats) {
+            Some(n) => Err(format!("seat {} ranked twice or not at the table", ranked[n])),
+            None => Ok(()),
         }
-        Ok(())
     }
 }
 
@@ -102,11 +98,11 @@ mod tests {
         Aeroplane::new(&setup).unwrap()
     }
 
-    /// Each way a record can be impossible is refused alone, with the reason; new games of
-    /// every size (a three-player one before its draw) pass.
     /// One way to damage a game, for a test case.
     type Damage = &'static dyn Fn(&mut Aeroplane);
 
+    /// Each way a record can be impossible is refused alone, with the reason; new games of
+    /// every size (a three-player one before its draw) pass.
     #[test]
     fn an_impossible_state_is_refused() {
         for seats in 2..=4 {

@@ -337,9 +337,8 @@ impl Game for TankBattle {
     /// The board is checked while its text form is read; what else a damaged record could
     /// hold that play cannot is a last move off the board (drawn off the picture).
     fn check_state(&self) -> Result<(), String> {
-        let on_board = |sq: Square| sq.0 < board::SIZE && sq.1 < board::SIZE;
         match self.last_move {
-            Some((from, to)) if !on_board(from) || !on_board(to) => {
+            Some((from, to)) if !crate::grid::on_grid(from) || !crate::grid::on_grid(to) => {
                 Err("a last move off the board".to_string())
             }
             _ => Ok(()),

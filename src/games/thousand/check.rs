@@ -6,9 +6,10 @@
 //! for the store, which sets such a record aside instead of playing on.
 
 use super::Thousand;
-use super::board::{self, COLOURS, SIZE};
+use super::board::{self, COLOURS};
 use super::geometry::DIAGONALS;
-use super::view::Square;
+use crate::game::first_stray;
+use crate::grid::on_grid;
 
 impl Thousand {
     /// Why no game could be in this state, if none could.
@@ -37,27 +38,22 @@ impl Thousand {
         }
         if let Some(chain) = &self.chain
             && (chain.direction >= DIAGONALS.len()
-                || !on_board(chain.at)
+                || !on_grid(chain.at)
                 || self.position.get(chain.at) != Some(self.to_move))
         {
             return Err("a jump chain without its pawn".to_string());
         }
-        for (n, seat) in self.resigned.iter().enumerate() {
-            if *seat >= seats || self.resigned[..n].contains(seat) {
-                return Err(format!("seat {seat} resigned twice or is not at the table"));
-            }
+        if let Some(n) = first_stray(&self.resigned, seats) {
+            let seat = self.resigned[n];
+            return Err(format!("seat {seat} resigned twice or is not at the table"));
         }
         if let Some(last) = &self.last_move
-            && (last.seat >= seats || !last.path.iter().all(|sq| on_board(*sq)))
+            && (last.seat >= seats || !last.path.iter().all(|sq| on_grid(*sq)))
         {
             return Err("a last move off the board".to_string());
         }
         Ok(())
     }
-}
-
-fn on_board(sq: Square) -> bool {
-    sq.0 < SIZE && sq.1 < SIZE
 }
 
 #[cfg(test)]
