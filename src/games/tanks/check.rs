@@ -48,10 +48,8 @@ impl Tanks {
 /// the rules, at most four mines on circles the side may mine, labelled all or none and never
 /// beyond the four labels dealt.
 fn check_army(army: &Army, side: Side, rules: Rules) -> Result<(), String> {
-    let on_roads = |tank: &&super::army::Tank| {
-        tank.field().is_none_or(|(spot, _)| spot.road < ROADS && spot.index <= LAST)
-    };
-    if !army.tanks.iter().all(|tank| on_roads(&tank)) {
+    let mut spots = army.tanks.iter().filter_map(|tank| tank.field());
+    if !spots.all(|(spot, _)| spot.road < ROADS && spot.index <= LAST) {
         return Err("a tank off the roads".to_string());
     }
     let airfields: Vec<u8> = army
@@ -120,11 +118,11 @@ mod tests {
         game
     }
 
-    /// Each way a record can be impossible is refused alone, with a reason that names no
-    /// mine's circle; the dealt game passes.
     /// One way to damage a game, for a test case.
     type Damage<'a> = &'a dyn Fn(&mut Tanks);
 
+    /// Each way a record can be impossible is refused alone, with a reason that names no
+    /// mine's circle; the dealt game passes.
     #[test]
     fn an_impossible_state_is_refused() {
         let game = dealt();
