@@ -360,7 +360,11 @@ impl Table {
         match result {
             Ok(events) => {
                 *self.acted.entry(seat).or_insert(0) += 1;
-                self.clock.misses.remove(&seat);
+                // A stand-in computer's move is not its person's: the missed turn stays
+                // counted, so `misses` removes a player who never comes back.
+                if !self.stand_in.contains(&seat) {
+                    self.clock.misses.remove(&seat);
+                }
                 self.clear_picks_after(seat);
                 self.touch(now);
                 self.refresh_status();

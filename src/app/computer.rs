@@ -116,16 +116,8 @@ impl<S: Store> App<S> {
         }
         let read_seq = table.seq;
         let before = table.to_move();
-        // A stand-in's move is not its person's: the turn they missed stays counted, so that
-        // `misses` removes a player who never comes back (docs/rules/clocks.md).
-        let missed = (!table.is_computer(seat)).then(|| table.clock.misses.get(&seat).copied());
         let events = match table.act(seat, action, ctx.input.now) {
-            Ok(events) => {
-                if let Some(Some(missed)) = missed {
-                    table.clock.misses.insert(seat, missed);
-                }
-                events
-            }
+            Ok(events) => events,
             Err(TableError::Action(e)) => {
                 eprintln!("igroteka: a computer's move on table {id} was refused: {e}");
                 return Ok(Vec::new());
