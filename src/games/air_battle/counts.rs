@@ -2,24 +2,28 @@
 //! not find them all again before every action.
 //!
 //! Random play draws one flight among all of a side's (`Game::random_legal_action`), and
-//! «Игрушка» asks after every flight whether a side can still move: both need every aircraft's
-//! flights. Yet a flight changes the board only on the two nodes it touches (where it started
-//! and where it ended: the attacked aircraft, the one shot down by AA, the one that moved all
-//! stood on one of them), and an aircraft's flights depend only on itself and on the few nodes
-//! its flights can enter ([`flight::may_enter`]: ten for a fighter, four for a bomber). So after
-//! a flight only the aircraft that flew or was shot down and those able to enter one of the two
-//! nodes are looked at again, found among the sixteen nodes from which any flight could enter
-//! each ([`flight::APPROACHED_FROM`]).
+//! «Игрушка» asks after every flight whether a side can still move: both need the flights of
+//! every aircraft of the side to move. Yet a flight changes the board only on the two nodes it
+//! touches (where it started and where it ended: the attacked aircraft, the one shot down by
+//! AA, the one that moved all stood on one of them), and an aircraft's flights depend only on
+//! itself and on the few nodes its flights can enter ([`flight::may_enter`]: ten for a fighter,
+//! four for a bomber). So a flight only marks as stale the aircraft that flew or was shot down
+//! and those able to enter one of the two nodes, and a stale aircraft's flights are found again
+//! only when its side and kind are about to move ([`KeptFlights::refresh`]): an aircraft
+//! disturbed by several flights in a row — its own side's second move, the enemy's two — is
+//! looked at once. Who may enter a node is kept as a bit per aircraft for every node, changed
+//! only for an aircraft that moves or is lost: looking around the two nodes after every flight
+//! was a third of a random «Аэрофото» game.
 //!
 //! The sets are derived data, not part of a game's state: they are not stored (a game read back
 //! starts without them and finds them directly until its next flight builds them) and they do
 //! not take part in comparing two games.
 
-use super::board::AIRCRAFT;
+use super::board::{AIRCRAFT, NODES};
 use super::flight;
 use super::flight_set::{self, FlightSet};
 use super::position::Position;
-use super::view::{Edition, Kind, Node, Side};
+use super::view::{Dir, Edition, Kind, Node, Side};
 
 /// Room for both sides' aircraft.
 const PLANES: usize = 2 * AIRCRAFT;
@@ -31,7 +35,8 @@ pub struct KeptFlights {
     kept: Option<Kept>,
 }
 
-/// Every aircraft's flights, with what random play asks of them before every action.
+/// Every aircraft's flights, with what random play asks of them before every action. What is
+/// said of an aircraft holds while it is not stale.
 #[derive(Debug, Clone, Copy)]
 pub struct Kept {
     /// By aircraft id.
@@ -42,6 +47,14 @@ pub struct Kept {
     movable: u32,
     /// How many flights each side's aircraft of each kind have together.
     totals: [[u16; 2]; 2],
+    /// The ids of the aircraft whose flights may have changed since they were found, as bits.
+    stale: u32,
+    /// By [`super::board::index`], the ids of the aircraft that may enter the node
+    /// ([`flight::may_enter`]), as bits: kept for every aircraft in play, stale or not.
+    enterers: [u32; NODES],
+    /// By aircraft id, the nodes it is counted in `enterers` for, as its node and facing (none
+    /// once it is lost).
+    watched: [Option<(Node, Dir)>; PLANES],
 }
 
 impl Kept {
@@ -51,8 +64,12 @@ impl Kept {
             lens: [0; PLANES],
             movable: 0,
             totals: [[0; 2]; 2],
+            stale: 0,
+            enterers: [0; NODES],
+            watched: [None; PLANES],
         };
         for id in position.flying() {
+            kept.watch(position, id);
             kept.update(position, edition, id);
         }
         kept
@@ -78,6 +95,29 @@ impl Kept {
         usize::from(self.totals[side.index()][kind as usize])
     }
 
+    /// The ids of the aircraft that may enter `node`, as bits.
+    fn enterers(&self, node: Node) -> u32 {
+        self.enterers[super::board::index(node)]
+    }
+
+    /// Counts aircraft `id` in `enterers` where it stands now (it has moved or been lost).
+    fn watch(&mut self, position: &Position, id: u8) {
+        let plane = &position.planes()[usize::from(id)];
+        let watch = (!plane.lost).then_some((plane.node, plane.facing));
+        let watched = std::mem::replace(&mut self.watched[usize::from(id)], watch);
+        if watched != watch {
+            let entered = |at: Option<(Node, Dir)>| {
+                at.map_or(&[][..], |(node, facing)| flight::entered_nodes(plane.kind, facing, node))
+            };
+            for &node in entered(watched) {
+                self.enterers[usize::from(node)] &= !(1 << id);
+            }
+            for &node in entered(watch) {
+                self.enterers[usize::from(node)] |= 1 << id;
+            }
+        }
+    }
+
     /// Finds the flights of aircraft `id` again.
     fn update(&mut self, position: &Position, edition: Edition, id: u8) {
         let plane = &position.planes()[usize::from(id)];
@@ -97,30 +137,33 @@ impl KeptFlights {
         KeptFlights { kept: Some(Kept::new(position, edition)) }
     }
 
-    /// `read` of every aircraft's flights in `position` (found now if they are not kept).
+    /// `read` of every aircraft's flights in `position`, where those of the aircraft in `fresh`
+    /// (id bits) are to be relied on: kept, or found now if some of them are stale or none are
+    /// kept. [`KeptFlights::refresh`] first, where it matters.
     pub fn with<R>(
         &self,
         position: &Position,
         edition: Edition,
+        fresh: u32,
         read: impl FnOnce(&Kept) -> R,
     ) -> R {
         match &self.kept {
-            Some(kept) => read(kept),
-            None => read(&Kept::new(position, edition)),
+            Some(kept) if kept.stale & fresh == 0 => read(kept),
+            _ => read(&Kept::new(position, edition)),
         }
     }
 
     /// The flights of aircraft `id` ([`flight_set::of`]; none once it is lost).
     pub fn get(&self, position: &Position, edition: Edition, id: u8) -> FlightSet {
         match &self.kept {
-            Some(kept) => kept.set(id),
-            None => found(position, edition, id),
+            Some(kept) if kept.stale & (1 << id) == 0 => kept.set(id),
+            _ => found(position, edition, id),
         }
     }
 
-    /// Brings the sets up to date after a flight of aircraft `flown[0]` (and the one it shot
-    /// down, if any) that changed the board only on the nodes in `touched` (builds them all if
-    /// they were not built yet).
+    /// Marks as stale the flights a flight of aircraft `flown[0]` (and the one it shot down,
+    /// if any) may have changed: it changed the board only on the nodes in `touched` (builds
+    /// them all if they were not built yet).
     pub fn after_flight(
         &mut self,
         position: &Position,
@@ -132,23 +175,28 @@ impl KeptFlights {
             *self = KeptFlights::new(position, edition);
             return;
         };
-        let mut done = 0u32;
+        let mut stale = 0u32;
         for &id in flown {
-            kept.update(position, edition, id);
-            done |= 1 << id;
-        }
-        for (n, &node) in touched.iter().enumerate() {
-            if touched[..n].contains(&node) {
-                continue;
-            }
-            for (_, id) in position.near(node, flight::APPROACHED_FROM) {
-                let plane = &position.planes()[usize::from(id)];
-                if done & (1 << id) == 0 && flight::may_enter(plane, node) {
-                    kept.update(position, edition, id);
-                    done |= 1 << id;
-                }
+            kept.watch(position, id);
+            if position.planes()[usize::from(id)].lost {
+                // Out of play, so never refreshed: its flights (none) are taken away now.
+                kept.update(position, edition, id);
+                kept.stale &= !(1 << id);
+            } else {
+                stale |= 1 << id;
             }
         }
+        // Who may enter the two nodes changed only for the aircraft in `flown`, stale anyway.
+        kept.stale |= touched.iter().fold(stale, |ids, node| ids | kept.enterers(*node));
+    }
+
+    /// Finds again the flights of the stale aircraft among `ids` (id bits).
+    pub fn refresh(&mut self, position: &Position, edition: Edition, ids: u32) {
+        let Some(kept) = &mut self.kept else { return };
+        for id in crate::bits::ones(kept.stale & ids) {
+            kept.update(position, edition, id as u8);
+        }
+        kept.stale &= !ids;
     }
 }
 
@@ -173,12 +221,12 @@ impl Eq for KeptFlights {}
 mod tests {
     use super::*;
     use crate::game::{Game, Setup};
-    use crate::games::air_battle::{AirBattle, SETTINGS};
+    use crate::games::air_battle::{AirBattle, SETTINGS, board};
     use crate::{harness, rng, settings};
 
     /// A fighter's flights may enter ten nodes (three ahead, two to each side, one diagonally
-    /// ahead on each side, one behind), a bomber's four (two ahead, one to each side), and the
-    /// aircraft stands on a node that approaches each of them.
+    /// ahead on each side, one behind), a bomber's four (two ahead, one to each side), and they
+    /// are the nodes of its reach on the board.
     #[test]
     fn the_nodes_a_flight_may_enter() {
         use crate::games::air_battle::{Dir, Kind, Plane, Side, board};
@@ -200,21 +248,31 @@ mod tests {
                 let behind = board::step(plane.node, facing.opposite()).unwrap();
                 assert!(entered.contains(&ahead));
                 assert_eq!(entered.contains(&behind), kind == Kind::Fighter);
-                let position = Position::from(vec![plane.clone()]);
-                for node in entered {
-                    let near: Vec<u8> =
-                        position.near(node, flight::APPROACHED_FROM).map(|(_, id)| id).collect();
-                    assert_eq!(near, [0], "{kind:?} {facing:?} to {node:?}");
-                }
+                let reached: Vec<Node> =
+                    flight::reached(plane.node, flight::reach(&plane)).collect();
+                assert_eq!(reached.len(), entered.len(), "{kind:?} {facing:?}");
+                assert!(reached.iter().all(|node| entered.contains(node)), "{kind:?} {facing:?}");
+                // At the board's edge, only the nodes on it.
+                let corner = Plane { node: (0, 0), ..plane.clone() };
+                let on_board: Vec<Node> =
+                    board::all_nodes().filter(|n| flight::may_enter(&corner, *n)).collect();
+                let reached: Vec<Node> =
+                    flight::reached(corner.node, flight::reach(&corner)).collect();
+                assert_eq!(reached.len(), on_board.len(), "{kind:?} {facing:?} in a corner");
+                assert!(reached.iter().all(|node| on_board.contains(node)));
             }
         }
     }
 
-    /// After every action of random games, in both editions and seat forms, the kept sets are
-    /// what walking every aircraft's flights from scratch gives, and a game read back (without
-    /// them) agrees too.
+    /// After every action of random games, in both editions and seat forms: the aircraft about
+    /// to move are not stale; every aircraft that is not stale has the set, size and "can move"
+    /// bit that walking its flights from scratch gives, and each side's and kind's total is
+    /// right once none of its aircraft is stale; any aircraft's flights, asked for, are right
+    /// (found now when stale), and a game read back (without the sets) agrees; who may enter
+    /// each node is right for every aircraft.
     #[test]
     fn kept_sets_are_the_flights() {
+        let mut seen = [0; 2];
         for (edition, seats) in [("toy", 2), ("toy", 4), ("photo", 2), ("photo", 4)] {
             let setup = Setup { seats, settings: settings::parse(SETTINGS, &[edition]).unwrap() };
             let mut rng = rng::seeded(7);
@@ -225,31 +283,62 @@ mod tests {
                     let stored: AirBattle =
                         serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
                     assert_eq!(stored, game);
+                    let (position, kept) = (&game.position, game.flights.kept.as_ref().unwrap());
+                    for node in board::all_nodes() {
+                        let expected = position
+                            .flying()
+                            .filter(|id| {
+                                flight::may_enter(&position.planes()[usize::from(*id)], node)
+                            })
+                            .fold(0u32, |ids, id| ids | 1 << id);
+                        assert_eq!(
+                            kept.enterers(node),
+                            expected,
+                            "{edition} {node:?} in {position}"
+                        );
+                    }
+                    if game.end.is_none() {
+                        let about_to_move = Kind::BOTH
+                            .iter()
+                            .filter(|kind| !game.done.contains(kind))
+                            .fold(0, |ids, kind| ids | position.in_play(game.to_move, *kind));
+                        assert_eq!(kept.stale & about_to_move, 0, "{edition} in {position}");
+                    }
                     let mut totals = [[0; 2]; 2];
-                    for id in game.position.flying() {
-                        let plane = &game.position.planes()[usize::from(id)];
-                        let walked = flight_set::walked(&game.position, game.edition, plane);
-                        assert_eq!(game.flights_of(id), walked, "{edition} {}", game.position);
+                    let mut stale_kinds = [[false; 2]; 2];
+                    for id in position.flying() {
+                        let plane = &position.planes()[usize::from(id)];
+                        let walked = flight_set::walked(position, game.edition, plane);
+                        assert_eq!(game.flights_of(id), walked, "{edition} {position}");
                         assert_eq!(stored.flights_of(id), walked);
-                        let movable =
-                            game.flights.with(&game.position, game.edition, |k| k.movable());
-                        assert_eq!(movable & (1 << id) != 0, !walked.is_empty());
-                        let len = game.flights.with(&game.position, game.edition, |k| k.len(id));
-                        assert_eq!(len, walked.len());
+                        let stale = kept.stale & (1 << id) != 0;
+                        seen[usize::from(stale)] += 1;
+                        if !stale {
+                            assert_eq!(kept.set(id), walked, "{edition} {id} in {position}");
+                            assert_eq!(kept.movable() & (1 << id) != 0, !walked.is_empty());
+                            assert_eq!(kept.len(id), walked.len());
+                        }
                         totals[plane.side.index()][plane.kind as usize] += walked.len();
+                        stale_kinds[plane.side.index()][plane.kind as usize] |= stale;
                     }
                     for side in Side::BOTH {
                         for kind in Kind::BOTH {
                             let expected = totals[side.index()][kind as usize];
+                            let ids = position.in_play(side, kind);
                             let total = |g: &AirBattle| {
-                                g.flights.with(&g.position, g.edition, |k| k.total(side, kind))
+                                g.flights.with(&g.position, g.edition, ids, |k| k.total(side, kind))
                             };
                             assert_eq!(total(&game), expected);
                             assert_eq!(total(&stored), expected);
+                            if !stale_kinds[side.index()][kind as usize] {
+                                assert_eq!(kept.total(side, kind), expected);
+                            }
                         }
                     }
                 }
             }
         }
+        // Both ways of answering were asked often.
+        assert!(seen[0] > 10_000 && seen[1] > 1_000, "{seen:?}");
     }
 }

@@ -9,6 +9,8 @@
 //! then resolves the anti-aircraft fire the edition's way. Legality never depends on AA: flying
 //! to one's certain loss is allowed.
 
+use std::sync::LazyLock;
+
 use super::board::{self, AaKind, AaUnit};
 use super::position::{Plane, Position};
 use super::view::{Dir, Edition, Kind, Motion, Node};
@@ -55,27 +57,34 @@ pub fn reach(plane: &Plane) -> u64 {
     ENTERED[plane.kind as usize][plane.facing as usize]
 }
 
-/// The nodes from which some flight — of either kind, facing any way — may enter the centre
-/// of the window [`Position::around`] gives: the only aircraft whose flights a change on that
-/// node can change (still to be asked [`may_enter`]). [`ENTERED`]'s nodes of any kind and
-/// facing, seen from the other end: the window turned 180°.
-pub const APPROACHED_FROM: u64 = ENTERED_ANY.reverse_bits() >> (u64::BITS - WINDOW_BITS);
+/// The nodes of the board in `reach` (bits of the window [`Position::around`] gives) around
+/// `centre`: those [`may_enter`] answers for an aircraft on `centre` whose reach it is.
+pub fn reached(centre: Node, reach: u64) -> impl Iterator<Item = Node> {
+    crate::bits::ones(reach).filter_map(move |bit| {
+        let (dx, dy) = ((bit % WINDOW_SIDE) as i16 - REACH, (bit / WINDOW_SIDE) as i16 - REACH);
+        board::node_at(i16::from(centre.0) + dx, i16::from(centre.1) + dy)
+    })
+}
 
-const WINDOW_BITS: u32 = (super::position::WINDOW * super::position::WINDOW) as u32;
+const WINDOW_SIDE: u32 = super::position::WINDOW as u32;
 
-const ENTERED_ANY: u64 = {
-    let mut any = 0;
-    let mut kind = 0;
-    while kind < ENTERED.len() {
-        let mut facing = 0;
-        while facing < ENTERED[kind].len() {
-            any |= ENTERED[kind][facing];
-            facing += 1;
+/// The [`board::index`] of every node an aircraft of `kind` on `node` facing `facing` may enter
+/// ([`reached`], from a table: asked for every aircraft that moves).
+pub fn entered_nodes(kind: Kind, facing: Dir, node: Node) -> &'static [u8] {
+    static TABLE: LazyLock<Vec<InlineList<u8, 10>>> = LazyLock::new(|| {
+        let mut table = Vec::new();
+        for kind in Kind::BOTH {
+            for facing in Dir::ALL {
+                for node in board::all_nodes() {
+                    let reach = ENTERED[kind as usize][facing as usize];
+                    table.push(reached(node, reach).map(|n| board::index(n) as u8).collect());
+                }
+            }
         }
-        kind += 1;
-    }
-    any
-};
+        table
+    });
+    &TABLE[(kind as usize * 4 + facing as usize) * board::NODES + board::index(node)]
+}
 
 /// How far, along x or y, any flight may go: a fighter's three motions.
 const REACH: i16 = 3;
@@ -238,13 +247,105 @@ pub fn trace(position: &Position, edition: Edition, id: u8, motions: &[Motion]) 
     walk_shape(position, edition, plane, id, motions)
 }
 
-/// [`trace`] of a flight already known to be legal (drawn from an aircraft's flight set): its
-/// shape is not looked up again among the operations, which in «Игрушка» compares it with each
-/// of them.
+/// [`trace`] of a flight already known to be legal (drawn from an aircraft's flight set, every
+/// action random play and search make): its shape is not looked up again, and its path is not
+/// walked node by node asking the board about each, but read from a table of where each motion
+/// sequence leads ([`Shape`]); only the node it ends on is looked at.
 pub fn trace_legal(position: &Position, edition: Edition, id: u8, motions: &[Motion]) -> Flight {
     let plane = &position.planes()[usize::from(id)];
-    debug_assert!(!plane.lost && shape_allowed(edition, plane, motions), "{motions:?}");
-    walk_shape(position, edition, plane, id, motions).expect("a legal flight can be flown")
+    debug_assert!(trace(position, edition, id, motions).is_some(), "{motions:?}");
+    let shape = Shape::of(plane.facing, motions);
+    let enemy_hq = board::headquarters(plane.side.other());
+    let mut path = Path::one(plane.node);
+    let mut facing = shape.facing;
+    for &(dx, dy, heading) in &shape.steps[..usize::from(shape.len)] {
+        let node = (plane.node.0.wrapping_add_signed(dx), plane.node.1.wrapping_add_signed(dy));
+        path.push(node);
+        if plane.kind == Kind::Bomber && node == enemy_hq {
+            // The headquarters ends a legal flight: as its last motion in «Аэрофото», flown
+            // over in «Игрушка» (`Walk::bombed_in_flight`).
+            facing = heading;
+            break;
+        }
+    }
+    let end = *path.last().expect("a path holds its start");
+    let walk = Walk {
+        node: end,
+        facing,
+        target: if path.len() > 1 { position.at(end) } else { None },
+        arrived_hq: plane.kind == Kind::Bomber && end == enemy_hq,
+    };
+    let headings = shape.headings();
+    resolve(edition, plane, id, motions, path, &headings[..path.len() - 1], walk)
+}
+
+/// Where a motion sequence leads an aircraft on an empty board, by the way it faces at the
+/// start: the offset of each node it enters with the heading of the step into it, and the way
+/// it faces at the end.
+#[derive(Debug, Clone, Copy)]
+struct Shape {
+    steps: [(i8, i8, Dir); 3],
+    len: u8,
+    facing: Dir,
+}
+
+impl Shape {
+    /// The shape of `motions` (one to three motions) for an aircraft facing `facing`.
+    fn of(facing: Dir, motions: &[Motion]) -> &'static Shape {
+        static TABLE: LazyLock<[[Shape; 39]; 4]> = LazyLock::new(|| {
+            let mut table = [[Shape { steps: [(0, 0, Dir::N); 3], len: 0, facing: Dir::N }; 39]; 4];
+            for facing in Dir::ALL {
+                for place in 0..39 {
+                    let shape = &mut table[facing as usize][place];
+                    let (mut x, mut y, mut heading) = (0i8, 0i8, facing);
+                    for motion in sequence_at(place) {
+                        match motion {
+                            Motion::L => heading = heading.left(),
+                            Motion::R => heading = heading.right(),
+                            Motion::F => {
+                                let (dx, dy) = heading.delta();
+                                (x, y) = (x + dx, y + dy);
+                                shape.steps[usize::from(shape.len)] = (x, y, heading);
+                                shape.len += 1;
+                            }
+                        }
+                    }
+                    shape.facing = heading;
+                }
+            }
+            table
+        });
+        &TABLE[facing as usize][sequence_place(motions)]
+    }
+
+    /// The heading of each step, in order.
+    fn headings(&self) -> [Dir; 3] {
+        self.steps.map(|(_, _, heading)| heading)
+    }
+}
+
+/// The place of a sequence of one to three motions among all of them, shortest first and of
+/// one length F before L before R motion by motion: the order of a «Аэрофото» fighter's
+/// flights (`flight_set::sequences`), each motion a base-3 digit.
+pub fn sequence_place(motions: &[Motion]) -> usize {
+    let digits = motions.iter().fold(0, |value, m| 3 * value + *m as usize);
+    LEVEL_START[motions.len()] + digits
+}
+
+/// Where the sequences of each length begin in [`sequence_place`]'s order: 0 for one motion, 3
+/// for two, 12 for three.
+pub const LEVEL_START: [usize; 4] = [0, 0, 3, 12];
+
+/// The sequence at `place` (below 39) in [`sequence_place`]'s order.
+fn sequence_at(place: usize) -> Motions {
+    let len = LEVEL_START.iter().rposition(|start| place >= *start).expect("0 starts a level");
+    let mut digits = place - LEVEL_START[len];
+    let mut motions = [Motion::F; 3];
+    for n in (0..len).rev() {
+        motions[n] = Motion::ALL[digits % 3];
+        digits /= 3;
+    }
+    Motions::from_slice(&motions[..len])
 }
 
 /// The flight of `plane` (aircraft `id`), whose `motions` have an allowed shape, on `position`.
@@ -276,7 +377,21 @@ fn walk_shape(
             entered += 1;
         }
     }
-    let steps = &headings[..entered];
+    Some(resolve(edition, plane, id, motions, path, &headings[..entered], walk))
+}
+
+/// What the flight of `plane` (aircraft `id`) by `motions` does, walked to `walk` by `path`,
+/// each node entered by a step heading the way `steps` says: the attack, the AA fire, the
+/// bombing.
+fn resolve(
+    edition: Edition,
+    plane: &Plane,
+    id: u8,
+    motions: &[Motion],
+    path: Path,
+    steps: &[Dir],
+    walk: Walk,
+) -> Flight {
     let Walk { node, facing, target, arrived_hq } = walk;
     // In «Игрушка» every node entered is checked, the last included, in order; a plane shot
     // down on entering a node goes no further and neither attacks nor bombs there.
@@ -287,7 +402,7 @@ fn walk_shape(
         if let Some((k, unit)) = (0..steps.len()).find_map(|k| enemy_aa(k).map(|u| (k, u))) {
             let facing = steps[k];
             let motions = Motions::from_slice(motions);
-            return Some(Flight {
+            return Flight {
                 plane: id,
                 motions,
                 path: Path::from_slice(&path[..k + 2]),
@@ -296,7 +411,7 @@ fn walk_shape(
                 shot_by: Some(unit),
                 bombs: false,
                 closed: true,
-            });
+            };
         }
     }
     // In «Аэрофото» the attack happens on arrival and the AA fires at the end of the move, on
@@ -305,7 +420,7 @@ fn walk_shape(
         Edition::Toy => None,
         Edition::Photo => board::zone_of(plane.side.other(), node),
     };
-    Some(Flight {
+    Flight {
         plane: id,
         motions: Motions::from_slice(motions),
         path,
@@ -314,7 +429,7 @@ fn walk_shape(
         shot_by,
         bombs: arrived_hq && shot_by.is_none(),
         closed: target.is_some() || arrived_hq,
-    })
+    }
 }
 
 /// Where a flight's geometry has led so far: the walk [`trace`] and the flight sets

@@ -100,18 +100,10 @@ pub fn sequences(edition: Edition, kind: Kind) -> &'static [Motions] {
 pub fn place(edition: Edition, kind: Kind, motions: &[Motion]) -> Option<usize> {
     match edition {
         Edition::Toy => sequences(edition, kind).iter().position(|m| **m == *motions),
-        Edition::Photo => {
-            let len = motions.len();
-            let digits = motions.iter().fold(0, |value, m| 3 * value + *m as usize);
-            ((1..=flight::photo_motions(kind)).contains(&len))
-                .then(|| PHOTO_LEVEL_START[len] + digits)
-        }
+        Edition::Photo => ((1..=flight::photo_motions(kind)).contains(&motions.len()))
+            .then(|| flight::sequence_place(motions)),
     }
 }
-
-/// Where the «Аэрофото» sequences of each length begin in [`sequences`]: 0 for one motion, 3
-/// for two, 12 for three.
-const PHOTO_LEVEL_START: [usize; 4] = [0, 0, 3, 12];
 
 /// The flights of `plane`, which is in play, in `position`: its flights on an empty board,
 /// less those each aircraft in its reach forbids. A sequence is legal exactly when each node it
@@ -219,7 +211,7 @@ fn photo_from(
         }
         let Some(after) = walk.then(position, Edition::Photo, plane, motion) else { continue };
         let value = 3 * value + digit;
-        *set = set.with(PHOTO_LEVEL_START[done + 1] + value);
+        *set = set.with(flight::LEVEL_START[done + 1] + value);
         if done + 1 < longest && !after.closed() {
             photo_from(position, plane, after, done + 1, value, longest, set);
         }
@@ -297,13 +289,54 @@ mod tests {
             .collect()
     }
 
-    /// In every position of random games, in both editions and seat forms, every aircraft's set
-    /// — from the table or walked — holds exactly the sequences it may fly, in order, and its
-    /// `n`th member is the `n`th of them.
+    /// What [`check_flights`] has seen.
+    #[derive(Default)]
+    struct Tally {
+        /// Sets checked of aircraft alone in their reach, and with neighbours.
+        alone: [usize; 2],
+        /// Flights traced, by the nodes on their paths (1 to 4).
+        nodes: [usize; 5],
+        /// Of them, how many bomb the headquarters, are shot down by AA, shoot down.
+        outcomes: [usize; 3],
+    }
+
+    /// Checks every aircraft's set in `position` against the definition, and each of its
+    /// flights played from the table of shapes against the flight walked node by node.
+    fn check_flights(position: &Position, edition: Edition, tally: &mut Tally) {
+        for id in position.flying() {
+            let plane = &position.planes()[usize::from(id)];
+            let expected = by_definition(position, edition, plane);
+            let set = of(position, edition, plane);
+            let listed: Vec<Motions> =
+                set.places().map(|p| sequences(edition, plane.kind)[p]).collect();
+            assert_eq!(listed, expected, "{edition:?} {id} in {position}");
+            assert_eq!(set.len(), expected.len());
+            for (n, motions) in expected.iter().enumerate() {
+                let place = set.nth(n).unwrap();
+                assert_eq!(sequences(edition, plane.kind)[place], *motions);
+                let walked = flight::trace(position, edition, id, motions).unwrap();
+                let from_table = flight::trace_legal(position, edition, id, motions);
+                assert_eq!(from_table, walked, "{edition:?} {id} {motions:?} in {position}");
+                tally.nodes[walked.path.len()] += 1;
+                let events = [walked.bombs, walked.shot_by.is_some(), walked.shoots_down.is_some()];
+                for (count, happens) in tally.outcomes.iter_mut().zip(events) {
+                    *count += usize::from(happens);
+                }
+            }
+            assert_eq!(set.nth(expected.len()), None);
+            let alone = position.around(plane.node) & flight::reach(plane) == 0;
+            tally.alone[usize::from(alone)] += 1;
+        }
+    }
+
+    /// In every position of random games, in both editions and seat forms, and in positions
+    /// around the headquarters, every aircraft's set — from the table or walked — holds exactly
+    /// the sequences it may fly, in order, and its `n`th member is the `n`th of them; and each
+    /// of those flights, played from the table of shapes (`flight::trace_legal`), is the flight
+    /// walked node by node (`flight::trace`).
     #[test]
     fn a_set_is_the_flights_by_definition() {
-        // How many sets were checked of aircraft alone in their reach, and with neighbours.
-        let mut checked = std::collections::HashMap::new();
+        let mut tally = Tally::default();
         for (edition_name, seats) in [("toy", 2), ("toy", 4), ("photo", 2), ("photo", 4)] {
             let setup =
                 Setup { seats, settings: settings::parse(SETTINGS, &[edition_name]).unwrap() };
@@ -312,27 +345,26 @@ mod tests {
                 let mut game = AirBattle::new(&setup).unwrap();
                 while let Some((actor, action)) = harness::random_action(&game, &mut rng).unwrap() {
                     game.play(actor, &action);
-                    let (position, edition) = (&game.position, game.edition);
-                    for id in position.flying() {
-                        let plane = &position.planes()[usize::from(id)];
-                        let expected = by_definition(position, edition, plane);
-                        let set = of(position, edition, plane);
-                        let listed: Vec<Motions> =
-                            set.places().map(|p| sequences(edition, plane.kind)[p]).collect();
-                        assert_eq!(listed, expected, "{edition_name} {id} in {position}");
-                        assert_eq!(set.len(), expected.len());
-                        for (n, motions) in expected.iter().enumerate() {
-                            let place = set.nth(n).unwrap();
-                            assert_eq!(sequences(edition, plane.kind)[place], *motions);
-                        }
-                        assert_eq!(set.nth(expected.len()), None);
-                        let alone = position.around(plane.node) & flight::reach(plane) == 0;
-                        *checked.entry(alone).or_insert(0) += 1;
-                    }
+                    check_flights(&game.position, game.edition, &mut tally);
                 }
             }
         }
-        assert!(checked[&true] > 1000 && checked[&false] > 1000, "{checked:?}");
+        // Random play seldom brings a bomber to the enemy headquarters (l16 for Red, a1 for
+        // Green): bombers one and two nodes short of it, from each side, one blocked by an
+        // aircraft on it, one passing an AA unit on its way.
+        let around_headquarters = [
+            "Rbl14N Rbk16E Rbl15W Rbj16E Gbb1W Gba2S",
+            "Rbl14N Rfl16S Gbb1W Gfa1N",
+            "Rbk15N Rbl15N Rbj13N Gbc1W Gba3S",
+        ];
+        for edition in [Edition::Toy, Edition::Photo] {
+            for planes in around_headquarters {
+                check_flights(&Position::parse(planes).unwrap(), edition, &mut tally);
+            }
+        }
+        assert!(tally.alone.iter().all(|count| *count > 1000), "{:?}", tally.alone);
+        assert!(tally.nodes[1..].iter().all(|count| *count > 1000), "{:?}", tally.nodes);
+        assert!(tally.outcomes.iter().all(|count| *count > 5), "{:?}", tally.outcomes);
     }
 
     /// A neighbour out of reach changes nothing; one in reach does: a fighter on e5 facing

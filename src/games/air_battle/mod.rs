@@ -208,14 +208,25 @@ impl AirBattle {
     fn may_act(&self, seat: Seat) -> bool {
         let kinds = self.kinds_for(seat);
         match self.edition {
-            Edition::Toy => self.movable() & self.own_mask(kinds) != 0,
+            Edition::Toy => self.movable(self.own_mask(kinds)) != 0,
             Edition::Photo => !kinds.is_empty(),
         }
     }
 
-    /// The ids of the aircraft with a flight, as bits.
-    fn movable(&self) -> u32 {
-        self.flights.with(&self.position, self.edition, |kept| kept.movable())
+    /// The ids of the aircraft among `ids` with a flight, as bits.
+    fn movable(&self, ids: u32) -> u32 {
+        self.flights.with(&self.position, self.edition, ids, |kept| kept.movable() & ids)
+    }
+
+    /// Finds again the flights that have gone stale (`counts`) of the aircraft about to move:
+    /// the side to move's, of the kinds it has not moved yet this turn.
+    fn refresh_flights(&mut self) {
+        if self.end.is_some() {
+            return;
+        }
+        let kinds = Kind::BOTH.iter().filter(|kind| !self.done.contains(kind));
+        let ids = kinds.fold(0, |ids, kind| ids | self.position.in_play(self.to_move, *kind));
+        self.flights.refresh(&self.position, self.edition, ids);
     }
 
     /// The legal flights of aircraft `id` ([`flight_set::of`]).
@@ -277,6 +288,7 @@ impl AirBattle {
                 self.fly(seat, flight, log);
             }
         }
+        self.refresh_flights();
     }
 }
 
@@ -362,11 +374,12 @@ impl Game for AirBattle {
     ) -> Option<Action> {
         let kinds = self.kinds_for(seat);
         let passes = if self.edition == Edition::Photo { kinds } else { &[] };
-        self.flights.with(&self.position, self.edition, |kept| {
+        let mine = self.own_mask(kinds);
+        self.flights.with(&self.position, self.edition, mine, |kept| {
             // The `n`th of `offer`'s actions: each aircraft's flights in turn, then the passes.
             let flights: usize = kinds.iter().map(|kind| kept.total(self.to_move, *kind)).sum();
             let mut n = rng::index_below(rng, flights + passes.len())?;
-            for plane in ids(self.own_mask(kinds) & kept.movable()) {
+            for plane in ids(mine & kept.movable()) {
                 let len = kept.len(plane);
                 if n < len {
                     let place = kept.set(plane).nth(n)?;

@@ -153,7 +153,8 @@ impl AirBattle {
             }
             Edition::Toy => {
                 let side = self.to_move;
-                let can = self.own_mask(&Kind::BOTH) & self.movable() != 0;
+                self.refresh_flights();
+                let can = self.movable(self.own_mask(&Kind::BOTH)) != 0;
                 if !can {
                     log.record(|| Event::new(text::CANNOT_MOVE).msg("side", text::side(side)));
                     self.end_turn(log);
