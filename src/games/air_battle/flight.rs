@@ -333,11 +333,11 @@ pub fn sequence_place(motions: &[Motion]) -> usize {
 }
 
 /// Where the sequences of each length begin in [`sequence_place`]'s order: 0 for one motion, 3
-/// for two, 12 for three.
-pub const LEVEL_START: [usize; 4] = [0, 0, 3, 12];
+/// for two, 12 for three, and 39 for four (none: past the last).
+pub const LEVEL_START: [usize; 5] = [0, 0, 3, 12, 39];
 
 /// The sequence at `place` (below 39) in [`sequence_place`]'s order.
-fn sequence_at(place: usize) -> Motions {
+pub fn sequence_at(place: usize) -> Motions {
     let len = LEVEL_START.iter().rposition(|start| place >= *start).expect("0 starts a level");
     let mut digits = place - LEVEL_START[len];
     let mut motions = [Motion::F; 3];

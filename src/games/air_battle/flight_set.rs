@@ -74,22 +74,8 @@ pub fn sequences(edition: Edition, kind: Kind) -> &'static [Motions] {
             flight::toy_operations(kind, true).iter().map(|op| Motions::from_slice(op)).collect()
         };
         let photo = |kind| {
-            let mut all: Vec<Motions> = Vec::new();
-            let mut level = vec![Motions::default()];
-            for _ in 0..flight::photo_motions(kind) {
-                level = level
-                    .iter()
-                    .flat_map(|prefix| {
-                        Motion::ALL.map(|motion| {
-                            let mut longer = *prefix;
-                            longer.push(motion);
-                            longer
-                        })
-                    })
-                    .collect();
-                all.extend(&level);
-            }
-            all
+            let count = flight::LEVEL_START[flight::photo_motions(kind) + 1];
+            (0..count).map(flight::sequence_at).collect()
         };
         [[toy(Kind::Bomber), toy(Kind::Fighter)], [photo(Kind::Bomber), photo(Kind::Fighter)]]
     });

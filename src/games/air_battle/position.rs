@@ -37,7 +37,7 @@ impl Plane {
 pub struct Position {
     planes: Vec<Plane>,
     /// The id of the aircraft on each node, by [`board::index`]; rebuilt from `planes`.
-    on: Vec<Option<u8>>,
+    on: [Option<u8>; NODES],
     /// The aircraft still in play by side and kind, as bits of their ids (asked after every
     /// flight and before every random action); rebuilt from `planes`.
     in_play: [[u32; 2]; 2],
@@ -59,7 +59,7 @@ pub const WINDOW: usize = 2 * MARGIN + 1;
 
 impl From<Vec<Plane>> for Position {
     fn from(planes: Vec<Plane>) -> Position {
-        let mut on = vec![None; NODES];
+        let mut on = [None; NODES];
         let mut in_play = [[0; 2]; 2];
         let mut left = [[0; 2]; 2];
         let mut occupied = [0; board::HEIGHT as usize + 2 * MARGIN];
