@@ -37,16 +37,20 @@ impl FlightSet {
         self.0 == 0
     }
 
-    /// The place in [`sequences`] of the `n`th (from 0) flight, if there are that many.
+    /// The place in [`sequences`] of the `n`th (from 0) flight, if there are that many: a
+    /// byte at a time, each byte's flights counted and the one wanted read from a table (a
+    /// fighter's set has up to 39, and the draw asks for one of them before every action).
     pub fn nth(self, n: usize) -> Option<usize> {
-        let mut bits = self.0;
-        for _ in 0..n {
-            if bits == 0 {
-                return None;
+        let (mut bits, mut n, mut base) = (self.0, n, 0);
+        while bits != 0 {
+            let byte = (bits & 0xFF) as usize;
+            let ones = usize::from(BYTE_SELECT[byte].0);
+            if n < ones {
+                return Some(base + usize::from(BYTE_SELECT[byte].1[n]));
             }
-            bits &= bits - 1;
+            (n, bits, base) = (n - ones, bits >> 8, base + 8);
         }
-        (bits != 0).then(|| bits.trailing_zeros() as usize)
+        None
     }
 
     /// The places in [`sequences`] of the flights, in order (for the choices, which label
@@ -64,6 +68,25 @@ impl FlightSet {
         FlightSet(self.0 | 1 << place)
     }
 }
+
+/// For each byte, how many bits it has set and where each of them is, lowest first.
+static BYTE_SELECT: [(u8, [u8; 8]); 256] = {
+    let mut table = [(0, [0; 8]); 256];
+    let mut byte = 0;
+    while byte < 256 {
+        let mut bit = 0;
+        while bit < 8 {
+            if byte & (1 << bit) != 0 {
+                let ones = table[byte].0 as usize;
+                table[byte].1[ones] = bit as u8;
+                table[byte].0 += 1;
+            }
+            bit += 1;
+        }
+        byte += 1;
+    }
+    table
+};
 
 /// Every motion sequence a flight of `kind` may have in `edition`, in the order the choices
 /// list them: the «Игрушка» operations in the order of the rules; the «Аэрофото» sequences
