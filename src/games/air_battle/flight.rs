@@ -292,30 +292,31 @@ struct Shape {
 impl Shape {
     /// The shape of `motions` (one to three motions) for an aircraft facing `facing`.
     fn of(facing: Dir, motions: &[Motion]) -> &'static Shape {
-        static TABLE: LazyLock<[[Shape; 39]; 4]> = LazyLock::new(|| {
-            let mut table = [[Shape { steps: [(0, 0, Dir::N); 3], len: 0, facing: Dir::N }; 39]; 4];
-            for facing in Dir::ALL {
-                for place in 0..39 {
-                    let shape = &mut table[facing as usize][place];
-                    let (mut x, mut y, mut heading) = (0i8, 0i8, facing);
-                    for motion in sequence_at(place) {
-                        match motion {
-                            Motion::L => heading = heading.left(),
-                            Motion::R => heading = heading.right(),
-                            Motion::F => {
-                                let (dx, dy) = heading.delta();
-                                (x, y) = (x + dx, y + dy);
-                                shape.steps[usize::from(shape.len)] = (x, y, heading);
-                                shape.len += 1;
-                            }
-                        }
-                    }
-                    shape.facing = heading;
-                }
-            }
-            table
+        static TABLE: LazyLock<[[Shape; SEQUENCES]; 4]> = LazyLock::new(|| {
+            Dir::ALL.map(|facing| {
+                std::array::from_fn(|place| Shape::walked(facing, &sequence_at(place)))
+            })
         });
         &TABLE[facing as usize][sequence_place(motions)]
+    }
+
+    /// Walks `motions` from the centre of an empty board, facing `facing`.
+    fn walked(facing: Dir, motions: &[Motion]) -> Shape {
+        let mut shape = Shape { steps: [(0, 0, facing); 3], len: 0, facing };
+        let (mut x, mut y) = (0, 0);
+        for motion in motions {
+            match motion {
+                Motion::L => shape.facing = shape.facing.left(),
+                Motion::R => shape.facing = shape.facing.right(),
+                Motion::F => {
+                    let (dx, dy) = shape.facing.delta();
+                    (x, y) = (x + dx, y + dy);
+                    shape.steps[usize::from(shape.len)] = (x, y, shape.facing);
+                    shape.len += 1;
+                }
+            }
+        }
+        shape
     }
 
     /// The heading of each step, in order.
@@ -335,6 +336,9 @@ pub fn sequence_place(motions: &[Motion]) -> usize {
 /// Where the sequences of each length begin in [`sequence_place`]'s order: 0 for one motion, 3
 /// for two, 12 for three, and 39 for four (none: past the last).
 pub const LEVEL_START: [usize; 5] = [0, 0, 3, 12, 39];
+
+/// How many sequences of one to three motions there are.
+const SEQUENCES: usize = LEVEL_START[4];
 
 /// The sequence at `place` (below 39) in [`sequence_place`]'s order.
 pub fn sequence_at(place: usize) -> Motions {
