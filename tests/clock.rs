@@ -38,6 +38,12 @@ fn group_texts(effects: &[Effect]) -> Vec<String> {
     effects.iter().filter_map(group_message).map(|m| m.text.clone()).collect()
 }
 
+/// The texts of the group boards (messages with a picture) among `effects`, sent or edited.
+fn boards(effects: &[Effect]) -> Vec<String> {
+    let boards = effects.iter().filter_map(group_message).filter(|m| m.board.is_some());
+    boards.map(|m| m.text.clone()).collect()
+}
+
 fn pings(effects: &[Effect]) -> usize {
     effects
         .iter()
@@ -67,6 +73,10 @@ fn the_lobby_offers_the_clock_and_the_board_says_how_long_the_player_has() {
     start_game(&mut room, "tank-battle turn=12h", &["Alice", "Bob"]);
     let board = room.latest_text();
     assert!(board.contains("⏳") && board.contains("12 h to move"), "{board}");
+    // `/board` later on says what is left then, not what was left at the last move.
+    room.now = table(&room).clock.started + 5 * HOUR;
+    let later = boards(&room.send("Bob", "/board"));
+    assert!(later.iter().any(|b| b.contains("7 h to move")), "{later:?}");
 }
 
 #[test]
@@ -306,8 +316,13 @@ fn pause_by_every_players_consent_stops_the_clock_and_resume_keeps_the_time_left
     let asked = format!("{:?}", room.send("Alice", "/pause"));
     assert!(asked.contains("asks to stop the clock (1 of 2)"), "{asked}");
     assert!(!table(&room).clock.is_paused(), "one player is not enough");
-    let stopped = format!("{:?}", room.send("Bob", "/pause"));
+    let stopping = room.send("Bob", "/pause");
+    let stopped = format!("{stopping:?}");
     assert!(stopped.contains("the clock is stopped"), "{stopped}");
+    // The board itself says so at once, not at the next move.
+    let board = boards(&stopping);
+    assert!(board.iter().any(|b| b.contains("The clock is stopped")), "{board:?}");
+    assert!(board.iter().all(|b| !b.contains("to move.")), "{board:?}");
     let paused_at = table(&room).clock.paused_at;
     // Nothing falls due while it is stopped, however long.
     assert!(room.store().due_tables(Platform::Console, u64::MAX, 10).unwrap().is_empty());
@@ -317,8 +332,11 @@ fn pause_by_every_players_consent_stops_the_clock_and_resume_keeps_the_time_left
     assert!(again.contains("already stopped"), "{again}");
     // Three days later Bob starts it again: the turn still has the 18 h it had.
     room.now = paused_at + 72 * HOUR;
-    let resumed = format!("{:?}", room.send("Bob", "/resume"));
+    let resuming = room.send("Bob", "/resume");
+    let resumed = format!("{resuming:?}");
     assert!(resumed.contains("runs again"), "{resumed}");
+    let board = boards(&resuming);
+    assert!(board.iter().any(|b| b.contains("18 h to move")), "{board:?}");
     let after = table(&room);
     let rules = after.clock_rules().unwrap();
     assert_eq!(after.clock.left(&rules, room.now), Some(24 * HOUR - (paused_at - started)));

@@ -14,6 +14,7 @@ use super::{App, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
+use crate::outbox::Slot;
 use crate::registry::DynGame;
 use crate::store::{Store, StoreError};
 use crate::table::{Platform, Status, Table, TableError};
@@ -58,7 +59,8 @@ impl<S: Store> App<S> {
         let votes = table.clock.pause_votes.iter().filter(|s| people.contains(s)).count();
         let players = people.len();
         let lang = self.table_lang(&table);
-        let text = if votes >= players {
+        let stops = votes >= players;
+        let text = if stops {
             table.clock.pause(ctx.input.now);
             self.i18n.plain(lang, "clock-paused")
         } else {
@@ -71,7 +73,19 @@ impl<S: Store> App<S> {
         };
         table.touch(ctx.input.now);
         self.save(&table, Some(read_seq))?;
-        Ok(vec![Effect::Send { to: group_of(&table), message: Message::text(text) }])
+        let mut effects = vec![Effect::Send { to: group_of(&table), message: Message::text(text) }];
+        if stops {
+            effects.push(self.board_redrawn(ctx, &mut table)?);
+        }
+        Ok(effects)
+    }
+
+    /// The group's board edited in place to say what the clock says now (stopped, or the time
+    /// left), so that it never shows a clock running that is not, or the other way round.
+    fn board_redrawn(&self, ctx: &Ctx, table: &mut Table) -> Result<Effect, StoreError> {
+        let lang = self.table_lang(table);
+        let message = self.board_message(lang, table, &[], ctx.input.now)?;
+        Ok(Effect::Show { to: group_of(table), slot: Slot::Board, message, fresh: false })
     }
 
     /// `/resume`: any player starts the stopped clock again; the turn keeps the time it had.
@@ -88,7 +102,8 @@ impl<S: Store> App<S> {
         self.save(&table, Some(read_seq))?;
         let lang = self.table_lang(&table);
         let text = self.i18n.plain(lang, "clock-resumed");
-        Ok(vec![Effect::Send { to: group_of(&table), message: Message::text(text) }])
+        let said = Effect::Send { to: group_of(&table), message: Message::text(text) };
+        Ok(vec![said, self.board_redrawn(ctx, &mut table)?])
     }
 
     /// The running game of this chat and the presser's seat in it; `None` (answered) when
@@ -290,9 +305,10 @@ impl<S: Store> App<S> {
         lang: &str,
         table: &Table,
         seats: &[Seat],
+        now: u64,
     ) -> Option<String> {
         let rules = table.clock_rules()?;
-        let left = table.clock.left(&rules, table.updated_at)?;
+        let left = table.clock.left(&rules, now)?;
         if table.clock.is_paused() {
             return Some(self.i18n.plain(lang, "clock-stopped"));
         }

@@ -163,7 +163,7 @@ impl<S: Store> App<S> {
             let Some(info) = table.info() else { return Ok(self.reply(ctx, "error-corrupt", &[])) };
             self.lobby_message(lang, &table, info)
         } else {
-            self.board_message(lang, &mut table, &[])?
+            self.board_message(lang, &mut table, &[], ctx.input.now)?
         };
         self.route_to(table.id);
         Ok(vec![Effect::Show { to: group_of(&table), slot: Slot::Board, message, fresh: true }])

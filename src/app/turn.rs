@@ -209,7 +209,7 @@ impl<S: Store> App<S> {
             }
             _ => {
                 let lang = self.table_lang(table);
-                let message = self.board_message(lang, table, &[])?;
+                let message = self.board_message(lang, table, &[], ctx.input.now)?;
                 let to = group_of(table);
                 effects.push(Effect::Show { to, slot: Slot::Board, message, fresh: false });
             }
@@ -340,13 +340,15 @@ impl<S: Store> App<S> {
 
     /// The group board of table `id` as it stands now (tools and benchmarks read its buttons
     /// without going through the outbox).
+    /// (Its clock line as of the table's last change.)
     pub fn current_board(&self, id: u64) -> Result<Option<Message>, StoreError> {
         let Some(mut table) = self.store.load(id)? else { return Ok(None) };
         if table.status == Status::Lobby {
             return Ok(None);
         }
         let lang = self.table_lang(&table);
-        self.board_message(lang, &mut table, &[]).map(Some)
+        let at = table.updated_at;
+        self.board_message(lang, &mut table, &[], at).map(Some)
     }
 
     /// The table running in this chat, if any.
@@ -368,7 +370,7 @@ impl<S: Store> App<S> {
         passed: bool,
     ) -> Effects {
         let lang = self.table_lang(table);
-        let message = self.board_message(lang, table, events)?;
+        let message = self.board_message(lang, table, events, ctx.input.now)?;
         let to = group_of(table);
         // A chat that keeps its history gets a new board each turn (the old ones stay, without
         // buttons); by default the one board is edited in place.
@@ -454,12 +456,14 @@ impl<S: Store> App<S> {
         Effect::Show { to, slot: Slot::Ping, message, fresh: true }
     }
 
-    /// The group's board message: what happened, whose turn, the picture and the buttons.
+    /// The group's board message at `now`: what happened, whose turn and how long they have
+    /// left, the picture and the buttons.
     pub(super) fn board_message(
         &self,
         lang: &str,
         table: &mut Table,
         events: &[Event],
+        now: u64,
     ) -> Result<Message, StoreError> {
         let to_move = table.to_move();
         let i18n = &self.i18n;
@@ -520,7 +524,7 @@ impl<S: Store> App<S> {
                 }
                 selection = previewed_selection(table, &seats);
                 if !seats.is_empty() {
-                    lines.extend(self.time_left_line(lang, table, &seats));
+                    lines.extend(self.time_left_line(lang, table, &seats, now));
                 }
                 self.vote_block(lang, table, &mut lines, &mut message.buttons);
             }
