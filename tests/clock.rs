@@ -398,6 +398,36 @@ fn a_vacation_stops_the_players_clock_in_all_their_games() {
     assert!(status.contains("27 days"), "{status}");
 }
 
+/// docs/rules/clocks.md: "`/vacation off` ends it early": a turn the clock held until the
+/// vacation's end starts, whole, when the player says they are back — not days later.
+#[test]
+fn back_early_from_a_vacation_the_held_turn_starts_then() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    let (_, user) = mover(&room);
+    let name = if user == "alice" { "Alice" } else { "Bob" };
+    room.send(name, "/vacation 5");
+    room.tick(started + 13 * HOUR);
+    let held = table(&room).clock.started;
+    assert!(held >= started + 5 * 24 * HOUR, "held until the vacation's end");
+    // On the second day they are back.
+    room.now = started + 30 * HOUR;
+    let off = format!("{:?}", room.send(name, "/vacation off"));
+    assert!(off.contains("vacation is over"), "{off}");
+    let after = table(&room);
+    assert_eq!(after.clock.started, room.now, "the turn starts now");
+    let rules = after.clock_rules().unwrap();
+    assert_eq!(after.clock.left(&rules, room.now), Some(24 * HOUR));
+    // So its reminder comes half a turn later, not days later.
+    assert_eq!(private_to(&room.tick(room.now + 12 * HOUR), &user).len(), 1);
+    // The other player, not on vacation and not to move, saying it changes nothing.
+    let other = if name == "Alice" { "Bob" } else { "Alice" };
+    let before = table(&room).clock;
+    room.send(other, "/vacation off");
+    assert_eq!(table(&room).clock, before);
+}
+
 /// Ticks at each due time until the table's clock reaches a deadline (which the last tick
 /// handled); the effects of that tick.
 fn tick_to_deadline(room: &mut Chatroom) -> Vec<Effect> {

@@ -137,6 +137,7 @@ impl<S: Store> App<S> {
             }
             Some("off") => {
                 self.store.set_pref(&vacation_key(platform, &user), "0")?;
+                self.release_held_turns(ctx)?;
                 Ok(self.reply(ctx, "vacation-off", &[]))
             }
             Some(word) => match word.parse::<u64>() {
@@ -152,6 +153,29 @@ impl<S: Store> App<S> {
                 _ => Ok(self.reply(ctx, "vacation-usage", &[("days", (left as i64).into())])),
             },
         }
+    }
+}
+
+impl<S: Store> App<S> {
+    /// The player is back before their vacation's end: each of their games whose turn the
+    /// clock held for them (it starts only when the vacation was to end) starts its turn now,
+    /// whole. Each table is saved on its own, as the tick saves each due table; the command
+    /// itself changes no table, and a retried one finds those already started and leaves them.
+    fn release_held_turns(&mut self, ctx: &Ctx) -> Result<(), StoreError> {
+        let (user, now) = (ctx.input.user_id(), ctx.input.now);
+        for id in self.store.user_tables(&user)? {
+            let Some(mut table) = self.store.load(id)? else { continue };
+            let Some(seat) = table.seat_of(&user) else { continue };
+            let held = table.clock.started > now && !table.clock.is_paused();
+            if table.status.is_over() || !held || !table.to_move().includes(seat) {
+                continue;
+            }
+            let read_seq = table.seq;
+            table.clock.restart(now);
+            table.touch(now);
+            self.store.save(&table, Some(read_seq), &[])?;
+        }
+        Ok(())
     }
 }
 
