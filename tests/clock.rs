@@ -520,6 +520,27 @@ fn waiting_gives_a_fresh_turn_and_a_vote_nobody_settles_plays_the_turn() {
     assert!(room.latest_text().contains("the turn was played for them"));
 }
 
+/// docs/rules/clocks.md: "A vote nobody settles within that fresh turn falls back to `skip`"
+/// — one missed turn, counted once: with `misses=2` the unsettled vote plays the turn for the
+/// player rather than removing them.
+#[test]
+fn an_unsettled_vote_is_one_missed_turn_not_two() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle timeout=vote misses=2", &["Alice", "Bob"]);
+    let (seat, _) = mover(&room);
+    let absent = ["Alice", "Bob"][seat];
+    tick_to_deadline(&mut room);
+    assert_eq!(table(&room).clock.vote.as_ref().map(|v| v.seat), Some(seat));
+    tick_to_deadline(&mut room);
+    let after = table(&room);
+    assert_eq!(after.status, Status::Playing, "not removed: {}", room.latest_text());
+    assert!(after.log_len() > 0, "the turn was played for them");
+    assert_eq!(after.clock.misses.get(&seat), Some(&1));
+    let board = room.latest_text();
+    assert!(board.contains(&format!("{absent} ran out of time")), "{board}");
+    assert!(board.contains("1 missed in a row"), "{board}");
+}
+
 #[test]
 fn a_move_by_the_player_voted_on_ends_the_vote() {
     let mut room = Chatroom::temporary();

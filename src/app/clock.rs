@@ -288,7 +288,11 @@ impl<S: Store> App<S> {
             if !table.to_move().includes(seat) {
                 continue;
             }
-            let missed = table.clock.misses.get(&seat).copied().unwrap_or(0) + 1;
+            // The end of a vote on this player is the end of the turn it gave them: the turn
+            // was counted as missed when the vote opened, and is not counted twice.
+            let vote_ends = table.clock.vote.as_ref().is_some_and(|vote| vote.seat == seat);
+            let counted = table.clock.misses.get(&seat).copied().unwrap_or(0);
+            let missed = if vote_ends { counted.max(1) } else { counted + 1 };
             let remove =
                 rules.policy == Policy::Remove || rules.misses.is_some_and(|most| missed >= most);
             // A vote opens for one player at a time, and only when another person can cast it;
