@@ -361,9 +361,13 @@ impl Table {
             Ok(events) => {
                 *self.acted.entry(seat).or_insert(0) += 1;
                 // A stand-in computer's move is not its person's: the missed turn stays
-                // counted, so `misses` removes a player who never comes back.
+                // counted, so `misses` removes a player who never comes back. A person's own
+                // move, even a part of one (a roll, a first hop), ends a vote on removing them.
                 if !self.stand_in.contains(&seat) {
                     self.clock.misses.remove(&seat);
+                    if self.clock.vote.as_ref().is_some_and(|vote| vote.seat == seat) {
+                        self.clock.vote = None;
+                    }
                 }
                 self.clear_picks_after(seat);
                 self.touch(now);

@@ -562,6 +562,25 @@ fn a_move_by_the_player_voted_on_ends_the_vote() {
     assert!(room.button("Remove").is_none(), "{}", room.latest_text());
 }
 
+/// "Her move ends it" from its first part: in «Аэрофото» a side moves a fighter and a bomber,
+/// and passing with the fighters leaves the same player to move — the vote is over all the
+/// same, its buttons gone.
+#[test]
+fn a_part_of_a_move_by_the_player_voted_on_ends_the_vote() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "air-battle edition=photo timeout=vote", &["Alice", "Bob"]);
+    let (seat, _) = mover(&room);
+    tick_to_deadline(&mut room);
+    assert!(table(&room).clock.vote.is_some());
+    let pass = room.button("Pass with the fighters").expect("a pass button");
+    room.press(["Alice", "Bob"][seat], &pass);
+    let mut after = table(&room);
+    assert_eq!(after.log_len(), 1, "the pass was played");
+    assert!(after.to_move().includes(seat), "the bombers are still to move");
+    assert_eq!(after.clock.vote, None, "the vote is over");
+    assert!(room.button("Remove").is_none(), "{}", room.latest_text());
+}
+
 /// Three Tank Battle games of Alice, each in its own group of one store, with Alice to move in
 /// each.
 fn alice_to_move_in_three_games() -> Vec<Chatroom> {
