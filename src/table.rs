@@ -354,7 +354,7 @@ impl Table {
         chance: &mut dyn ChanceSource,
     ) -> Result<Vec<Event>, TableError> {
         let backup = self.runtime.clone();
-        let before = self.to_move();
+        let before = (self.to_move(), self.status);
         let (log_len, new_log_len) = (self.log_len, self.new_log.len());
         let result = self.try_act(seat, action, chance);
         match result {
@@ -373,7 +373,7 @@ impl Table {
                 self.touch(now);
                 self.refresh_status();
                 self.sync_state();
-                self.turn_clock_after(&before, now);
+                self.turn_clock_after(before, now);
                 Ok(events)
             }
             Err(e) => {
@@ -410,7 +410,7 @@ impl Table {
 
     /// A seat gives up.
     pub fn resign(&mut self, seat: Seat, now: u64) -> Result<Vec<Event>, TableError> {
-        let before = self.to_move();
+        let before = (self.to_move(), self.status);
         let mut events = self.game()?.resign(seat);
         self.append(LogEntry::Resign { seat });
         if !self.resigned.contains(&seat) {
@@ -429,16 +429,18 @@ impl Table {
             events.push(Event::new("game-left-to-computers"));
         }
         self.sync_state();
-        self.turn_clock_after(&before, now);
+        self.turn_clock_after(before, now);
         Ok(events)
     }
 
     /// The turn clock starts again when someone who was not to move before an action is to
-    /// move after it; a seat that goes on (a jump chain, a bonus roll) or a teammate who was
-    /// already asked keeps the time they had.
-    fn turn_clock_after(&mut self, before: &ToMove, now: u64) {
+    /// move after it, or when the secret set-up ends and play begins (the first player to move
+    /// may be the one who finished setting up last); a seat that goes on (a jump chain, a bonus
+    /// roll) or a teammate who was already asked keeps the time they had.
+    fn turn_clock_after(&mut self, (before, status): (ToMove, Status), now: u64) {
         let ToMove::Seats(after) = self.to_move() else { return };
-        if after.iter().any(|seat| !before.includes(*seat)) {
+        let play_begins = status == Status::Setup && self.status == Status::Playing;
+        if play_begins || after.iter().any(|seat| !before.includes(*seat)) {
             self.clock.restart(now);
         }
     }

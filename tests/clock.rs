@@ -581,6 +581,35 @@ fn a_part_of_a_move_by_the_player_voted_on_ends_the_vote() {
     assert!(room.button("Remove").is_none(), "{}", room.latest_text());
 }
 
+/// "The time starts again whenever the turn passes to someone who was not to move before" — and
+/// when the secret set-up ends: Red, who finished setting up last, starts the first turn of
+/// play with its whole time, not with what was left of the set-up's.
+#[test]
+fn the_first_turn_after_a_secret_set_up_is_whole() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tanks turn=24h", &["Alice", "Bob"]);
+    assert_eq!(table(&room).status, Status::Setup);
+    let started = table(&room).clock.started;
+    let set_up = |room: &mut Chatroom, name: &str| {
+        for label in ["Random set-up", "Ready"] {
+            let buttons = room.private_buttons(name);
+            let found = buttons.into_iter().find(|(text, _)| text.contains(label));
+            let (_, token) = found.unwrap_or_else(|| panic!("{name}: {label}"));
+            room.press(name, &token);
+        }
+    };
+    room.now = started + HOUR;
+    set_up(&mut room, "Bob");
+    room.now = started + 20 * HOUR;
+    set_up(&mut room, "Alice");
+    let after = table(&room);
+    assert_eq!(after.status, Status::Playing);
+    assert_eq!(mover(&room).1, "alice", "Red moves first");
+    assert_eq!(after.clock.started, room.now, "the turn starts when play begins");
+    let board = room.latest_text();
+    assert!(board.contains("1 d to move"), "{board}");
+}
+
 /// Three Tank Battle games of Alice, each in its own group of one store, with Alice to move in
 /// each.
 fn alice_to_move_in_three_games() -> Vec<Chatroom> {
