@@ -652,3 +652,26 @@ fn photo_choice_paths_and_preview() {
     let v = view(&g, &["F1", "F", "F", "F"]);
     assert_eq!(v.preview.unwrap().shot_by, None);
 }
+
+/// docs/rules/clocks.md: out of time in «Игрушка» "the first flight offered that no AA unit
+/// shoots down": a fighter on k8 facing north would fly its first operation (↑↑↑) into the
+/// rocket launcher on k11; the default move is another, safe one.
+#[test]
+fn toy_out_of_time_the_default_flight_keeps_clear_of_aa_fire() {
+    let g = game(Toy, "Rfk8N", South);
+    let first = g.choices(0).options.into_iter().next().expect("a flight").action;
+    let Action::Fly { plane, motions } = &first else { panic!("{first:?}") };
+    let unit = board::aa_at(node("k11")).expect("North's rocket launcher on k11");
+    assert_eq!(unit.kind, AaKind::Rocket);
+    let played = |action: &Action| {
+        let mut played = g.clone();
+        apply_checked(&mut played, Actor::Seat(0), action).expect("a legal flight");
+        played
+    };
+    let shot = played(&first);
+    assert!(shot.position().planes()[usize::from(*plane)].lost, "{motions:?} is shot down");
+    let chosen = g.timeout_action(0).expect("a default flight");
+    assert_ne!(chosen, first);
+    let flown = played(&chosen);
+    assert!(flown.position().planes().iter().all(|p| !p.lost), "{chosen:?} is shot down");
+}

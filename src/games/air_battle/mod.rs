@@ -430,11 +430,24 @@ impl Game for AirBattle {
     }
 
     /// Out of time: in «Аэрофото», where a side may pass, the commander's kinds pass; in
-    /// «Игрушка», where a side that can move must, the first flight offered is flown.
+    /// «Игрушка», where a side that can move must, the first flight offered that no AA unit
+    /// shoots down is flown (the first of all when every one is).
     fn timeout_action(&self, seat: Seat) -> Option<Action> {
         match self.edition {
             Edition::Photo => self.kinds_for(seat).first().map(|kind| Action::Pass(*kind)),
-            Edition::Toy => self.choices(seat).options.into_iter().next().map(|c| c.action),
+            Edition::Toy => {
+                let mut flights = Vec::new();
+                self.legal_actions(seat, &mut flights);
+                let safe = flights.iter().find(|action| match action {
+                    Action::Fly { plane, motions } => {
+                        let flight =
+                            flight::trace_legal(&self.position, self.edition, *plane, motions);
+                        flight.shot_by.is_none()
+                    }
+                    Action::Pass(_) => true,
+                });
+                safe.or(flights.first()).cloned()
+            }
         }
     }
 
