@@ -339,8 +339,7 @@ impl<S: Store> App<S> {
     }
 
     /// The group board of table `id` as it stands now (tools and benchmarks read its buttons
-    /// without going through the outbox).
-    /// (Its clock line as of the table's last change.)
+    /// without going through the outbox), its clock line as of the table's last change.
     pub fn current_board(&self, id: u64) -> Result<Option<Message>, StoreError> {
         let Some(mut table) = self.store.load(id)? else { return Ok(None) };
         if table.status == Status::Lobby {
