@@ -413,19 +413,56 @@ fn back_early_from_a_vacation_the_held_turn_starts_then() {
     assert!(held >= started + 5 * 24 * HOUR, "held until the vacation's end");
     // On the second day they are back.
     room.now = started + 30 * HOUR;
-    let off = format!("{:?}", room.send(name, "/vacation off"));
-    assert!(off.contains("vacation is over"), "{off}");
+    let off = room.send(name, "/vacation off");
+    let said = format!("{off:?}");
+    assert!(said.contains("vacation is over"), "{said}");
+    // The group's board says at once that the clock runs again.
+    let board = boards(&off);
+    assert!(board.iter().any(|b| b.contains("1 d to move")), "{board:?}");
     let after = table(&room);
     assert_eq!(after.clock.started, room.now, "the turn starts now");
     let rules = after.clock_rules().unwrap();
     assert_eq!(after.clock.left(&rules, room.now), Some(24 * HOUR));
     // So its reminder comes half a turn later, not days later.
     assert_eq!(private_to(&room.tick(room.now + 12 * HOUR), &user).len(), 1);
-    // The other player, not on vacation and not to move, saying it changes nothing.
-    let other = if name == "Alice" { "Bob" } else { "Alice" };
+    // Saying it again an hour later starts nothing anew: the turn is no longer held.
+    room.now += HOUR;
     let before = table(&room).clock;
-    room.send(other, "/vacation off");
+    let again = room.send(name, "/vacation off");
     assert_eq!(table(&room).clock, before);
+    assert!(boards(&again).is_empty(), "{again:?}");
+}
+
+#[test]
+fn back_early_from_a_vacation_while_the_clock_is_stopped_the_held_turn_waits_whole() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
+    let started = table(&room).clock.started;
+    let (seat, user) = mover(&room);
+    let name = if user == "alice" { "Alice" } else { "Bob" };
+    room.send(name, "/vacation 5");
+    room.tick(started + 13 * HOUR);
+    assert!(table(&room).clock.started > room.now, "held until the vacation's end");
+    room.now = started + 20 * HOUR;
+    room.send("Alice", "/pause");
+    room.send("Bob", "/pause");
+    assert!(table(&room).clock.is_paused());
+    // Back on the second day, while the clock is stopped: the turn is no longer held...
+    room.now = started + 30 * HOUR;
+    let off = room.send(name, "/vacation off");
+    let after = table(&room);
+    assert_eq!(after.clock.started, room.now, "the turn is whole from now");
+    assert!(after.clock.is_paused(), "and the clock stays stopped");
+    let board = boards(&off);
+    assert!(board.iter().any(|b| b.contains("The clock is stopped")), "{board:?}");
+    // ...so when it runs again, two days later, the player has the whole turn.
+    room.now += 48 * HOUR;
+    room.send("Alice", "/resume");
+    let resumed = table(&room);
+    let rules = resumed.clock_rules().unwrap();
+    assert_eq!(resumed.clock.left(&rules, room.now), Some(24 * HOUR));
+    assert_eq!(resumed.due(), Some(room.now + 12 * HOUR), "its reminder at half time");
+    assert_eq!(mover(&room).0, seat, "nothing was played");
 }
 
 /// Ticks at each due time until the table's clock reaches a deadline (which the last tick
@@ -900,4 +937,42 @@ fn alone_with_computers_no_vote_opens_and_one_pause_stops_the_clock() {
     let paused = format!("{:?}", room.send("Alice", "/pause"));
     assert!(paused.contains("the clock is stopped"), "the computer has no say: {paused}");
     assert!(table(&room).clock.is_paused());
+}
+
+#[test]
+fn in_toy_two_against_two_a_vote_on_one_commander_is_not_cut_short_by_the_teammate() {
+    let mut room = Chatroom::temporary();
+    let names = ["Alice", "Bob", "Carol", "Dave"];
+    start_game(&mut room, "air-battle toy timeout=vote", &names);
+    // Play on until both commanders of the side to move may fly (at first only one kind can).
+    let side = loop {
+        let mut game = table(&room);
+        let ToMove::Seats(seats) = game.to_move() else { panic!("nobody to move") };
+        if seats.len() == 2 {
+            break seats;
+        }
+        let action = game.game_ref().unwrap().timeout_action(seats[0]).expect("a flight");
+        let read_seq = game.seq;
+        game.act(seats[0], &action, room.now).unwrap();
+        room.store().save(&game, Some(read_seq), &[]).unwrap();
+    };
+    let (voted, teammate) = (side[0], side[1]);
+    let log_len = table(&room).log_len();
+    tick_to_deadline(&mut room);
+    let mut after = table(&room);
+    assert_eq!(after.clock.vote.as_ref().map(|v| v.seat), Some(voted), "the vote stays open");
+    assert_eq!(after.log_len(), log_len, "nobody's turn was played");
+    assert_eq!(after.to_move(), ToMove::Seats(side.clone()), "the side is still to move");
+    assert_eq!(after.clock.misses.get(&teammate), Some(&1), "the teammate missed it too");
+    let board = room.latest_text();
+    let waits = format!("{} ran out of time too", names[teammate]);
+    assert!(board.contains(&waits), "{board}");
+    assert!(room.button(&format!("Remove {}", names[voted])).is_some(), "{board}");
+    // Nobody settles it: at its end the side's turn is played, and play goes on.
+    tick_to_deadline(&mut room);
+    let mut played = table(&room);
+    assert!(played.log_len() > log_len, "the turn was played for them");
+    assert!(played.clock.vote.is_none());
+    let ToMove::Seats(next) = played.to_move() else { panic!("nobody to move") };
+    assert!(next.iter().all(|s| !side.contains(s)), "the other side moves: {next:?}");
 }

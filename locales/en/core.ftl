@@ -136,6 +136,7 @@ clock-skipped = ⏰ { $player } ran out of time: the turn was played for them ({
 clock-computer = ⏰ { $player } ran out of time: 🤖 a computer plays the turn for them ({ $misses } missed in a row).
 clock-removed = ⏰ { $player } ran out of time and is removed from the game.
 clock-vote = ⏰ { $player } ran out of time ({ $misses } missed in a row). The other players decide: remove them from the game, or wait?
+clock-waits = ⏰ { $player } ran out of time too ({ $misses } missed in a row): their side's turn waits for the vote.
 vote-open = 🗳 Remove { $player } from the game, or wait for them? { $voters }: { $votes } of { $of } voted.
 btn-vote-remove = Remove { $player }
 btn-vote-wait = Wait

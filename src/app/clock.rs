@@ -137,7 +137,7 @@ impl<S: Store> App<S> {
             }
             Some("off") => {
                 self.store.set_pref(&vacation_key(platform, &user), "0")?;
-                self.release_held_turns(ctx)?;
+                self.release_held_turns(ctx);
                 Ok(self.reply(ctx, "vacation-off", &[]))
             }
             Some(word) => match word.parse::<u64>() {
@@ -159,23 +159,33 @@ impl<S: Store> App<S> {
 impl<S: Store> App<S> {
     /// The player is back before their vacation's end: each of their games whose turn the
     /// clock held for them (it starts only when the vacation was to end) starts its turn now,
-    /// whole. Each table is saved on its own, as the tick saves each due table; the command
-    /// itself changes no table, and a retried one finds those already started and leaves them.
-    fn release_held_turns(&mut self, ctx: &Ctx) -> Result<(), StoreError> {
+    /// whole, and its group board says so. A held clock that is also paused is restarted too
+    /// (it stays stopped, and `/resume` gives the whole turn). Each table is saved on its own,
+    /// as the tick saves each due table, and one that cannot be read or saved is left held
+    /// (its turn starts at the vacation's planned end) without failing the others; a retried
+    /// command finds those already started and leaves them.
+    fn release_held_turns(&mut self, ctx: &Ctx) {
         let (user, now) = (ctx.input.user_id(), ctx.input.now);
-        for id in self.store.user_tables(&user)? {
-            let Some(mut table) = self.store.load(id)? else { continue };
+        let Ok(tables) = self.store.user_tables(&user) else { return };
+        for id in tables {
+            let Ok(Some(mut table)) = self.store.load(id) else { continue };
             let Some(seat) = table.seat_of(&user) else { continue };
-            let held = table.clock.started > now && !table.clock.is_paused();
+            let held = table.clock.started > now;
             if table.status.is_over() || !held || !table.to_move().includes(seat) {
                 continue;
             }
             let read_seq = table.seq;
             table.clock.restart(now);
             table.touch(now);
-            self.store.save(&table, Some(read_seq), &[])?;
+            let saved = self
+                .board_redrawn(ctx, &mut table)
+                .and_then(|board| self.store.save(&table, Some(read_seq), &[board]));
+            match saved {
+                Ok(()) if !self.dirty.contains(&id) => self.dirty.push(id),
+                Ok(()) => {}
+                Err(e) => eprintln!("igroteka: a held turn of table {id} was not started: {e}"),
+            }
         }
-        Ok(())
     }
 }
 
@@ -316,6 +326,11 @@ impl<S: Store> App<S> {
                     .push(Event::new("clock-computer").seat("player", seat).int("misses", missed));
                 table.stand_in_for(seat);
                 table.clock.misses.insert(seat, missed);
+            } else if cuts_the_vote_short(table, seat, now) {
+                // In «Игрушка» two against two either commander's flight is the side's turn:
+                // the teammate's turn waits for the vote on the other, who may still fly.
+                events.push(Event::new("clock-waits").seat("player", seat).int("misses", missed));
+                table.clock.misses.insert(seat, missed);
             } else {
                 let played = play_for(table, seat, now, |game| game.timeout_action(seat))
                     .map_err(corrupt)?;
@@ -426,6 +441,18 @@ fn play_for(
         events.extend(table.act(seat, &action, now)?);
     }
     Ok(events)
+}
+
+/// Whether playing the turn for `seat` would end a vote open on another player: their turn
+/// ends with it (the side's turn in «Игрушка» two against two), so the clock starts again and
+/// the vote is gone before anyone could cast it. Tried on a copy; the table is unchanged.
+fn cuts_the_vote_short(table: &Table, seat: Seat, now: u64) -> bool {
+    if table.clock.vote.as_ref().is_none_or(|vote| vote.seat == seat) {
+        return false;
+    }
+    let mut trial = table.clone();
+    let played = play_for(&mut trial, seat, now, |game| game.timeout_action(seat));
+    played.is_ok() && trial.clock.vote.is_none()
 }
 
 /// The input a tick stands for, as seen from a table's group: the engine's own, nobody's.
