@@ -962,7 +962,7 @@ fn in_toy_two_against_two_a_vote_on_one_commander_is_not_cut_short_by_the_teamma
     let mut after = table(&room);
     assert_eq!(after.clock.vote.as_ref().map(|v| v.seat), Some(voted), "the vote stays open");
     assert_eq!(after.log_len(), log_len, "nobody's turn was played");
-    assert_eq!(after.to_move(), ToMove::Seats(side.clone()), "the side is still to move");
+    assert_eq!(after.to_move(), ToMove::Seats(side), "the side is still to move");
     assert_eq!(after.clock.misses.get(&teammate), Some(&1), "the teammate missed it too");
     let board = room.latest_text();
     let waits = format!("{} ran out of time too", names[teammate]);
