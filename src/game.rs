@@ -166,10 +166,11 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         out.extend(self.choices(seat).options.into_iter().map(|choice| choice.action));
     }
 
-    /// One of `seat`'s legal actions drawn uniformly at random, or `None` when it has none:
-    /// exactly `legal_actions(seat)[rng::below(len)]`, the same action from the same RNG state
-    /// and the same RNG state after it (`tests/fast_surface.rs` checks this at every step), so
-    /// random games stay the same games however a game answers.
+    /// One of `seat`'s legal actions drawn uniformly at random, or `None` when it has none.
+    /// Where [`Game::draws_by_index`] says so (every game but «Аэрофото»): exactly
+    /// `legal_actions(seat)[rng::below(len)]`, the same action from the same RNG state and the
+    /// same RNG state after it (`tests/fast_surface.rs` checks this at every step), so random
+    /// games stay the same games however a game answers.
     ///
     /// Random play needs one action, not the list: a game whose list is long and costly to
     /// build (Tank Battle's ~100 queen moves a ply, «Аэрофото»'s ~150 flights) overrides this
@@ -188,6 +189,17 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
         self.legal_actions(seat, scratch);
         let index = crate::rng::index_below(rng, scratch.len())?;
         Some(scratch.swap_remove(index))
+    }
+
+    /// Whether [`Game::random_legal_action`] draws by index — exactly the listed action the
+    /// same RNG state picks — rather than only with the same chances. A game whose actions
+    /// are costly even to count may draw some other way that gives each legal action the same
+    /// chance («Аэрофото» draws by rejection among the flights each aircraft would have alone
+    /// on the board, and counts none); then its random games are other games than a pick from
+    /// the list plays, alike only in law, and the tests check the law
+    /// (`games::air_battle::draw`'s tests) instead of the very draw.
+    fn draws_by_index(&self) -> bool {
+        true
     }
 
     /// [`Game::chance_outcomes`] appended to `out`, for the same reason as

@@ -71,8 +71,9 @@ impl<G: Game> Default for RandomPlayer<G> {
 
 impl<G: Game> RandomPlayer<G> {
     /// One random action for whoever acts now, or `None` when the game is over. Draws exactly
-    /// what [`random_labelled_action`] draws from the same RNG: the same seat, then the same
-    /// index in the same list.
+    /// what [`random_labelled_action`] draws from the same RNG — the same seat, then the same
+    /// index in the same list — where the game draws by index ([`Game::draws_by_index`]), and
+    /// with the same chances where it does not.
     pub fn action(
         &mut self,
         game: &G,

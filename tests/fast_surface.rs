@@ -4,7 +4,8 @@
 //! every combination of its settings, each seat's legal actions are its choices' actions in
 //! the same order, the chance outcomes are the same list, `play` leaves the state `apply`
 //! leaves, `is_legal` accepts every offered action, and `random_legal_action` draws exactly
-//! the action a pick from the list draws, leaving the RNG where that pick leaves it.
+//! the action a pick from the list draws, leaving the RNG where that pick leaves it (a game
+//! that draws by other means, `Game::draws_by_index`, draws a listed action).
 
 use igroteka::game::{Actor, Game, Setup, ToMove};
 use igroteka::games::{aeroplane, air_battle, tank_battle, tanks, thousand};
@@ -40,15 +41,26 @@ fn json<G: Game>(game: &G) -> serde_json::Value {
 const DRAWS: usize = 3;
 
 /// Checks that `random_legal_action` draws what a pick from the listed `actions` draws: the
-/// same action and the same RNG state after, from a few RNG states.
+/// same action and the same RNG state after, from a few RNG states. A game that draws by other
+/// means than the index (`Game::draws_by_index`) draws a listed action, or none exactly when
+/// none is listed, and moves the RNG on (its law is checked where it draws).
 fn check_draws<G: Game>(game: &G, seat: usize, actions: &[G::Action], rng: &ChaCha20Rng, at: &str) {
     let (mut listed_rng, mut drawn_rng) = (rng.clone(), rng.clone());
     let mut scratch = Vec::new();
     for draw in 0..DRAWS {
         let listed = rng::index_below(&mut listed_rng, actions.len()).map(|i| &actions[i]);
+        let before = drawn_rng.clone();
         let drawn = game.random_legal_action(seat, &mut drawn_rng, &mut scratch);
-        assert_eq!(drawn.as_ref(), listed, "{at}: seat {seat}'s random draw {draw}");
-        assert_eq!(drawn_rng, listed_rng, "{at}: seat {seat}'s RNG after draw {draw}");
+        if game.draws_by_index() {
+            assert_eq!(drawn.as_ref(), listed, "{at}: seat {seat}'s random draw {draw}");
+            assert_eq!(drawn_rng, listed_rng, "{at}: seat {seat}'s RNG after draw {draw}");
+        } else {
+            assert_eq!(drawn.is_some(), listed.is_some(), "{at}: seat {seat}'s draw {draw}");
+            if let Some(drawn) = &drawn {
+                assert!(actions.contains(drawn), "{at}: seat {seat} drew {drawn:?}, not listed");
+                assert_ne!(drawn_rng, before, "{at}: seat {seat}'s draw {draw} used no chance");
+            }
+        }
     }
 }
 

@@ -623,8 +623,10 @@ pub fn air_game(edition: Edition, seats: usize, moves: usize, seed: u64) -> AirB
     let settings = igroteka::settings::parse(air_battle::SETTINGS, &[word]).expect("settings");
     let mut game = AirBattle::new(&Setup { seats, settings }).expect("a game");
     let mut rng = igroteka::rng::seeded(seed);
+    // Drawn from the labelled list (by index), as the buttons offer it: the same games
+    // however the game's own fast draw goes about it («Аэрофото» draws by rejection).
     for _ in 0..moves {
-        match igroteka::harness::random_action(&game, &mut rng).expect("random play") {
+        match igroteka::harness::random_labelled_action(&game, &mut rng).expect("random play") {
             Some((actor, action)) => {
                 game.apply(actor, &action);
             }

@@ -279,6 +279,27 @@ pub fn trace_legal(position: &Position, edition: Edition, id: u8, motions: &[Mot
     resolve(edition, plane, id, motions, path, &headings[..path.len() - 1], walk)
 }
 
+/// Whether the «Аэрофото» flight at `place` (in [`sequence_place`]'s order) of `plane`, one
+/// it would have alone on the board (`flight_set::unhindered`), is legal where it stands: each
+/// node it enters is empty but the last, which may hold an enemy that its last motion attacks
+/// from a way it may (spec decision 2). Only the two or three nodes entered are looked at, read from the
+/// table of shapes as [`trace_legal`] reads them.
+pub fn photo_allows(position: &Position, plane: &Plane, place: usize) -> bool {
+    let shape = Shape::at(plane.facing, place);
+    let steps = &shape.steps[..usize::from(shape.len)];
+    for (k, &(dx, dy, heading)) in steps.iter().enumerate() {
+        let node = (plane.node.0.wrapping_add_signed(dx), plane.node.1.wrapping_add_signed(dy));
+        if let Some(other) = position.at(node) {
+            let other = &position.planes()[usize::from(other)];
+            return k + 1 == steps.len()
+                && shape.ends_on_step
+                && other.side != plane.side
+                && may_attack(Edition::Photo, plane.kind, heading, other);
+        }
+    }
+    true
+}
+
 /// Where a motion sequence leads an aircraft on an empty board, by the way it faces at the
 /// start: the offset of each node it enters with the heading of the step into it, and the way
 /// it faces at the end.
@@ -287,22 +308,30 @@ struct Shape {
     steps: [(i8, i8, Dir); 3],
     len: u8,
     facing: Dir,
+    /// The last motion is a step (an attack must be: spec decision 2).
+    ends_on_step: bool,
 }
 
 impl Shape {
     /// The shape of `motions` (one to three motions) for an aircraft facing `facing`.
     fn of(facing: Dir, motions: &[Motion]) -> &'static Shape {
+        Shape::at(facing, sequence_place(motions))
+    }
+
+    /// The shape of the sequence at `place` in [`sequence_place`]'s order.
+    fn at(facing: Dir, place: usize) -> &'static Shape {
         static TABLE: LazyLock<[[Shape; SEQUENCES]; 4]> = LazyLock::new(|| {
             Dir::ALL.map(|facing| {
                 std::array::from_fn(|place| Shape::walked(facing, &sequence_at(place)))
             })
         });
-        &TABLE[facing as usize][sequence_place(motions)]
+        &TABLE[facing as usize][place]
     }
 
     /// Walks `motions` from the centre of an empty board, facing `facing`.
     fn walked(facing: Dir, motions: &[Motion]) -> Shape {
-        let mut shape = Shape { steps: [(0, 0, facing); 3], len: 0, facing };
+        let ends_on_step = motions.last() == Some(&Motion::F);
+        let mut shape = Shape { steps: [(0, 0, facing); 3], len: 0, facing, ends_on_step };
         let (mut x, mut y) = (0, 0);
         for motion in motions {
             match motion {

@@ -139,6 +139,30 @@ pub fn of(position: &Position, edition: Edition, plane: &Plane) -> FlightSet {
     set
 }
 
+/// The flights `plane` would have alone on the board (none hindered by another aircraft): a
+/// superset of [`of`], read from a table.
+pub fn unhindered(edition: Edition, plane: &Plane) -> (FlightSet, usize) {
+    let index = empty_board_index(edition, plane);
+    let lens = EMPTY_BOARD_LENS[index];
+    if plane.moved {
+        (EMPTY_BOARD[index], usize::from(lens[0]))
+    } else {
+        let take_off = TAKE_OFF[edition_index(edition)][plane.kind as usize];
+        (FlightSet(EMPTY_BOARD[index].0 & take_off), usize::from(lens[1]))
+    }
+}
+
+/// By [`empty_board_index`], the size of each [`EMPTY_BOARD`] set, and of its part an aircraft
+/// that has not moved may fly (kept: this machine's baseline x86-64 counts bits slowly).
+static EMPTY_BOARD_LENS: LazyLock<Vec<[u8; 2]>> = LazyLock::new(|| {
+    let take_off =
+        |index: usize| TAKE_OFF[index / (EMPTY_BOARD_LEN / 2)][(index / (4 * NODES)) % 2];
+    let lens = |(index, set): (usize, &FlightSet)| {
+        [set.len() as u8, (set.0 & take_off(index)).count_ones() as u8]
+    };
+    EMPTY_BOARD.iter().enumerate().map(lens).collect()
+});
+
 /// Which of one kind's sequences enter one node of the window around the aircraft, for one
 /// edition and facing: pure geometry, the same on every node of the board.
 #[derive(Clone, Copy, Default)]

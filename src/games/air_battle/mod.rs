@@ -21,6 +21,7 @@
 
 pub mod board;
 mod counts;
+mod draw;
 pub mod ending;
 pub mod flight;
 mod flight_set;
@@ -49,6 +50,7 @@ use crate::registry::{GameInfo, SeatCounts};
 use crate::rng;
 use crate::view::AnyView;
 use counts::KeptFlights;
+use draw::Unhindered;
 use flight_set::FlightSet;
 use played::Played;
 use rand_chacha::ChaCha20Rng;
@@ -97,6 +99,10 @@ pub struct AirBattle {
     /// Every aircraft's flights: derived from `position`, not stored.
     #[serde(skip)]
     flights: KeptFlights,
+    /// How many flights each aircraft would have alone, for «Аэрофото»'s random draw: derived
+    /// from `position`, not stored.
+    #[serde(skip)]
+    unhindered: Unhindered,
 }
 
 impl AirBattle {
@@ -124,7 +130,11 @@ impl AirBattle {
 
     fn at(edition: Edition, form: Form, position: Position, to_move: Side) -> AirBattle {
         AirBattle {
-            flights: KeptFlights::new(&position, edition),
+            flights: KeptFlights::kept_for(&position, edition),
+            unhindered: match edition {
+                Edition::Toy => Unhindered::default(),
+                Edition::Photo => Unhindered::new(&position, edition),
+            },
             edition,
             form,
             position,
@@ -375,6 +385,10 @@ impl Game for AirBattle {
         let kinds = self.kinds_for(seat);
         let passes = if self.edition == Edition::Photo { kinds } else { &[] };
         let mine = self.own_mask(kinds);
+        if self.edition == Edition::Photo {
+            let mover = (self.to_move, kinds);
+            return self.unhindered.draw(&self.position, self.edition, mover, passes, rng);
+        }
         self.flights.with(&self.position, self.edition, mine, |kept| {
             // The `n`th of `offer`'s actions: each aircraft's flights in turn, then the passes.
             let flights: usize = kinds.iter().map(|kind| kept.total(self.to_move, *kind)).sum();
@@ -389,6 +403,12 @@ impl Game for AirBattle {
             }
             passes.get(n).map(|kind| Action::Pass(*kind))
         })
+    }
+
+    /// «Аэрофото» draws by rejection ([`draw`]); «Игрушка», which keeps every aircraft's
+    /// flights anyway, by index.
+    fn draws_by_index(&self) -> bool {
+        self.edition == Edition::Toy
     }
 
     fn is_legal(&self, seat: Seat, action: &Action) -> bool {

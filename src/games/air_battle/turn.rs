@@ -83,7 +83,15 @@ impl AirBattle {
         }
         let flown: InlineList<u8, 2> =
             [flight.plane].into_iter().chain(flight.shoots_down).collect();
-        self.flights.after_flight(&self.position, self.edition, &flown, &[from, flight.end()]);
+        match self.edition {
+            Edition::Toy => self.flights.after_flight(
+                &self.position,
+                self.edition,
+                &flown,
+                &[from, flight.end()],
+            ),
+            Edition::Photo => self.unhindered.after_flight(&self.position, self.edition, &flown),
+        }
         if flight.bombs {
             log.record(|| {
                 Event::new(text::BOMBED)
