@@ -400,17 +400,25 @@ fn a_vacation_stops_the_players_clock_in_all_their_games() {
 
 /// docs/rules/clocks.md: "`/vacation off` ends it early": a turn the clock held until the
 /// vacation's end starts, whole, when the player says they are back — not days later.
-#[test]
-fn back_early_from_a_vacation_the_held_turn_starts_then() {
-    let mut room = Chatroom::temporary();
-    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
-    let started = table(&room).clock.started;
-    let (_, user) = mover(&room);
+/// A Tank Battle with a day a turn whose player to move went on a five-day vacation, and whose
+/// turn the clock's tick then held until its end; the turn's start, that player's seat, user id
+/// and name.
+fn held_for_a_vacation(room: &mut Chatroom) -> (u64, usize, String, &'static str) {
+    start_game(room, "tank-battle turn=24h", &["Alice", "Bob"]);
+    let started = table(room).clock.started;
+    let (seat, user) = mover(room);
     let name = if user == "alice" { "Alice" } else { "Bob" };
     room.send(name, "/vacation 5");
     room.tick(started + 13 * HOUR);
-    let held = table(&room).clock.started;
+    let held = table(room).clock.started;
     assert!(held >= started + 5 * 24 * HOUR, "held until the vacation's end");
+    (started, seat, user, name)
+}
+
+#[test]
+fn back_early_from_a_vacation_the_held_turn_starts_then() {
+    let mut room = Chatroom::temporary();
+    let (started, _, user, name) = held_for_a_vacation(&mut room);
     // On the second day they are back.
     room.now = started + 30 * HOUR;
     let off = room.send(name, "/vacation off");
@@ -436,13 +444,7 @@ fn back_early_from_a_vacation_the_held_turn_starts_then() {
 #[test]
 fn back_early_from_a_vacation_while_the_clock_is_stopped_the_held_turn_waits_whole() {
     let mut room = Chatroom::temporary();
-    start_game(&mut room, "tank-battle turn=24h", &["Alice", "Bob"]);
-    let started = table(&room).clock.started;
-    let (seat, user) = mover(&room);
-    let name = if user == "alice" { "Alice" } else { "Bob" };
-    room.send(name, "/vacation 5");
-    room.tick(started + 13 * HOUR);
-    assert!(table(&room).clock.started > room.now, "held until the vacation's end");
+    let (started, seat, _, name) = held_for_a_vacation(&mut room);
     room.now = started + 20 * HOUR;
     room.send("Alice", "/pause");
     room.send("Bob", "/pause");
