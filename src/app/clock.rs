@@ -166,9 +166,19 @@ impl<S: Store> App<S> {
     /// command finds those already started and leaves them.
     fn release_held_turns(&mut self, ctx: &Ctx) {
         let (user, now) = (ctx.input.user_id(), ctx.input.now);
-        let Ok(tables) = self.store.user_tables(&user) else { return };
+        let tables = match self.store.user_tables(&user) {
+            Ok(tables) => tables,
+            Err(e) => return eprintln!("igroteka: held turns were not looked for: {e}"),
+        };
         for id in tables {
-            let Ok(Some(mut table)) = self.store.load(id) else { continue };
+            let mut table = match self.store.load(id) {
+                Ok(Some(table)) => table,
+                Ok(None) => continue,
+                Err(e) => {
+                    eprintln!("igroteka: a held turn of table {id} was not looked at: {e}");
+                    continue;
+                }
+            };
             let Some(seat) = table.seat_of(&user) else { continue };
             let held = table.clock.started > now;
             if table.status.is_over() || !held || !table.to_move().includes(seat) {
