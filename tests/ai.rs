@@ -304,4 +304,7 @@ fn an_unguided_search_plays_a_legal_action() {
     check::<TankBattle>(&setup(tank_battle::SETTINGS, 2, &[]));
     check::<thousand::Thousand>(&setup(thousand::SETTINGS, 4, &[]));
     check::<air_battle::AirBattle>(&setup(air_battle::SETTINGS, 2, &["toy"]));
+    // «Аэрофото» draws by rejection (`Game::draws_by_index`), two players and four.
+    check::<air_battle::AirBattle>(&setup(air_battle::SETTINGS, 2, &["photo"]));
+    check::<air_battle::AirBattle>(&setup(air_battle::SETTINGS, 4, &["photo"]));
 }

@@ -1,5 +1,6 @@
-//! The flights of each aircraft, kept up to date as the aircraft fly, so that random play does
-//! not find them all again before every action.
+//! The flights of each aircraft, kept up to date as the aircraft fly, so that «Игрушка»'s random
+//! play does not find them all again before every action («Аэрофото» keeps none: its random
+//! draw needs none, `super::draw`, and it never asks who can move).
 //!
 //! Random play draws one flight among all of a side's (`Game::random_legal_action`), and
 //! «Игрушка» asks after every flight whether a side can still move: both need the flights of
@@ -140,12 +141,18 @@ impl KeptFlights {
     /// Every aircraft's flights in `position` where the edition's play keeps them: in
     /// «Игрушка», which asks after every flight whether a side can still move. «Аэрофото» never
     /// asks (a pass is always there), and its random draw needs no sets
-    /// (`AirBattle::drawn_by_rejection`): there, keeping them would be all cost.
+    /// (`super::draw`): there, keeping them would be all cost.
     pub fn kept_for(position: &Position, edition: Edition) -> KeptFlights {
         match edition {
             Edition::Toy => KeptFlights::new(position, edition),
             Edition::Photo => KeptFlights::default(),
         }
+    }
+
+    /// Whether the sets are built (kept), for the tests.
+    #[cfg(test)]
+    pub fn is_built(&self) -> bool {
+        self.kept.is_some()
     }
 
     /// `read` of every aircraft's flights in `position`, where those of the aircraft in `fresh`

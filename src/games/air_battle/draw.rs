@@ -9,7 +9,7 @@
 //! read) less the few another aircraft in reach forbids, and most are not forbidden. So a
 //! flight is drawn among the unhindered flights of the side's aircraft (and the passes), and
 //! drawn again, from the RNG's next numbers, while another aircraft forbids it
-//! ([`flight_set::allows`]): every legal action then comes out with the same chance, 1 in
+//! ([`flight::photo_allows`]): every legal action then comes out with the same chance, 1 in
 //! their number, as by index. About one draw in six is drawn again.
 //!
 //! What the draw reads is kept as the aircraft fly: how many unhindered flights each aircraft
@@ -40,7 +40,7 @@ pub struct Unhindered {
     counted: Option<Counts>,
 }
 
-#[derive(Debug, Clone, Copy)]
+#[derive(Debug, Clone, Copy, PartialEq)]
 struct Counts {
     /// By aircraft id, [`flight_set::unhindered`] (none once it is lost)…
     sets: [FlightSet; PLANES],
@@ -109,6 +109,9 @@ impl Unhindered {
         let mine = kinds.iter().fold(0, |mine, kind| mine | position.in_play(side, *kind));
         let flights: usize =
             kinds.iter().map(|kind| usize::from(counts.totals[side.index()][*kind as usize])).sum();
+        // Every candidate refused, a pass is drawn at the latest: a side with flights to draw
+        // from may always pass.
+        debug_assert!(flights == 0 || !passes.is_empty(), "flights to draw but no pass");
         'draw: loop {
             let mut n = rng::index_below(rng, flights + passes.len())?;
             for id in crate::bits::ones(mine) {
@@ -148,7 +151,9 @@ mod tests {
 
     /// A flight [`flight::photo_allows`] lets through is exactly one of the aircraft's flights
     /// ([`flight_set::of`]), for every unhindered flight of every aircraft at every step of
-    /// random «Аэрофото» games, two players and four.
+    /// random «Аэрофото» games, two players and four; the kept counts are those counted
+    /// afresh, a game read back (uncounted) draws what the game draws from the same RNG, and
+    /// no aircraft's flights are kept.
     #[test]
     fn allowed_unhindered_flights_are_the_flights() {
         let mut checked = 0;
@@ -159,6 +164,17 @@ mod tests {
                 let mut game = AirBattle::new(&setup).unwrap();
                 while let Some((actor, action)) = harness::random_action(&game, &mut rng).unwrap() {
                     let position = &game.position;
+                    let fresh = Counts::new(position, Edition::Photo);
+                    assert_eq!(game.unhindered.counted, Some(fresh), "{position}");
+                    assert!(!game.flights.is_built(), "flight sets kept in «Аэрофото»");
+                    let stored: AirBattle =
+                        serde_json::from_value(serde_json::to_value(&game).unwrap()).unwrap();
+                    assert!(stored.unhindered.counted.is_none());
+                    let Actor::Seat(seat) = actor else { panic!("no chance here") };
+                    let draw = |g: &AirBattle| {
+                        g.random_legal_action(seat, &mut rng.clone(), &mut Vec::new())
+                    };
+                    assert_eq!(draw(&stored), draw(&game), "{position}");
                     for id in position.flying() {
                         let plane = &position.planes()[usize::from(id)];
                         let legal = flight_set::of(position, Edition::Photo, plane);

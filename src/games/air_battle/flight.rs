@@ -282,8 +282,8 @@ pub fn trace_legal(position: &Position, edition: Edition, id: u8, motions: &[Mot
 /// Whether the «Аэрофото» flight at `place` (in [`sequence_place`]'s order) of `plane`, one
 /// it would have alone on the board (`flight_set::unhindered`), is legal where it stands: each
 /// node it enters is empty but the last, which may hold an enemy that its last motion attacks
-/// from a way it may (spec decision 2). Only the two or three nodes entered are looked at, read from the
-/// table of shapes as [`trace_legal`] reads them.
+/// from a way it may (spec decision 2). Only the two or three nodes entered are looked at, read
+/// from the table of shapes as [`trace_legal`] reads them.
 pub fn photo_allows(position: &Position, plane: &Plane, place: usize) -> bool {
     let shape = Shape::at(plane.facing, place);
     let steps = &shape.steps[..usize::from(shape.len)];

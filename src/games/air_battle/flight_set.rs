@@ -2,9 +2,10 @@
 //! fly in the edition ([`sequences`]: the «Игрушка» operations, or the 39 «Аэрофото» sequences
 //! of a fighter and 12 of a bomber), in the order the choices list them.
 //!
-//! Random play draws a flight among all of a side's after every action, and «Игрушка» asks after
-//! every flight whether a side can still move; walking every sequence of every aircraft for that
-//! was most of a random game's time. A set answers both at once: its size is how many flights
+//! «Игрушка»'s random play draws a flight among all of a side's after every action, and asks
+//! after every flight whether a side can still move; walking every sequence of every aircraft
+//! for that was most of a random game's time («Аэрофото»'s draw reads only [`unhindered`] and
+//! checks the one flight it drew: `super::draw`). A set answers both at once: its size is how many flights
 //! there are, and its `n`th bit is the `n`th flight, without walking anything.
 //!
 //! Finding an aircraft's set walks nothing either. What it may fly depends on the board only
