@@ -88,8 +88,10 @@ impl Unhindered {
     }
 
     /// One of the flights of `side`'s aircraft of `kinds` and of the `passes` (a "pass" of
-    /// each kind they name), drawn uniformly, in the order the choices list them (each
-    /// aircraft's flights by id, then the passes); `None` when there are none.
+    /// each kind they name), each as likely as any other; `None` when there are none. The
+    /// candidates are taken in the choices' order (each aircraft's flights by id, then the
+    /// passes), but a refused one is drawn again, so the index drawn is not the place in the
+    /// list (`Game::draws_by_index`).
     pub fn draw(
         &self,
         position: &Position,
