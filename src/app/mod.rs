@@ -144,18 +144,59 @@ impl<S: Store> App<S> {
     /// Handles several inputs and makes all their changes durable with one flush (group
     /// commit). The effects of each input are returned in order.
     pub fn handle_batch(&mut self, inputs: &[Input]) -> Vec<Vec<Effect>> {
+        let keyed: Vec<(&Input, Option<&str>)> = inputs.iter().map(|i| (i, None)).collect();
+        self.handle_batch_once(&keyed).into_iter().map(Option::unwrap_or_default).collect()
+    }
+
+    /// [`App::handle_batch`] for inputs that carry the key of the platform update they came
+    /// in (`tg:<update_id>`): an input whose update was taken before — in this batch, or in an
+    /// earlier one not yet forgotten ([`App::forget_updates`]) — is not handled again
+    /// (`None`). The keys are written in the same commit as the changes their inputs made, so
+    /// after a crash an update is either taken with its move or not at all, and a platform that
+    /// delivers it again (after a timeout, or because its receipt was never confirmed) gets
+    /// it handled exactly once.
+    pub fn handle_batch_once(
+        &mut self,
+        inputs: &[(&Input, Option<&str>)],
+    ) -> Vec<Option<Vec<Effect>>> {
         let dirty_before = self.dirty.len();
-        let mut out: Vec<Vec<Effect>> = inputs.iter().map(|input| self.dispatch(input)).collect();
+        let mut out = Vec::with_capacity(inputs.len());
+        for (index, (input, key)) in inputs.iter().enumerate() {
+            if let Some(key) = key {
+                let repeated = inputs[..index].iter().any(|(_, earlier)| earlier == &Some(*key));
+                if repeated || self.store.was_taken(key).unwrap_or(false) {
+                    out.push(None);
+                    continue;
+                }
+            }
+            let effects = self.dispatch(input);
+            if let Some(key) = key
+                && let Err(e) = self.store.mark_taken(key, input.now)
+            {
+                eprintln!("igroteka: storage failure: {e}");
+            }
+            out.push(Some(effects));
+        }
         if let Err(e) = self.store.flush() {
             // Not durable: nothing of it may be delivered before a later flush covers it.
             self.dirty.truncate(dirty_before);
             eprintln!("igroteka: storage flush failed: {e}");
-            for (effects, input) in out.iter_mut().zip(inputs) {
-                let ctx = self.ctx(input);
-                *effects = self.failure(&ctx);
+            for (effects, (input, _)) in out.iter_mut().zip(inputs) {
+                if effects.is_some() {
+                    let ctx = self.ctx(input);
+                    *effects = Some(self.failure(&ctx));
+                }
             }
         }
         out
+    }
+
+    /// Forgets the updates taken before `before` (see [`App::handle_batch_once`]); the next
+    /// flush makes it durable.
+    pub fn forget_updates(&mut self, before: u64) {
+        if let Err(e) = self.store.forget_taken(before) {
+            eprintln!("igroteka: storage failure: {e}");
+        }
     }
 
     /// Handles one input without making its changes durable: the caller must flush the store

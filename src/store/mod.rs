@@ -4,7 +4,8 @@
 //! (table + index → one action-log entry, appended with each save), and the
 //! indexes `chats` (chat → its active table), `user_tables` (user + table), `messages` (a board
 //! message → its table), `boards` (a table → its live board message) and `unfinished` (tables to resume on start), plus `prefs` (language
-//! choices) and `quarantine` (records that could not be read, set aside with the reason).
+//! choices), `quarantine` (records that could not be read, set aside with the reason) and
+//! `taken` (the platform updates handled lately, so one delivered twice is handled once).
 //!
 //! A save is atomic over the record and its indexes, and a compare-and-swap on the sequence
 //! number: the caller says which number it read, and the save fails with
@@ -91,6 +92,15 @@ pub trait Store {
     fn flush(&self) -> Result<(), StoreError>;
     /// Ids and reasons of the records set aside.
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError>;
+    /// Whether the platform update `key` (e.g. `tg:<update_id>`) was taken before and not
+    /// forgotten since: a platform that delivers an update again gets it handled once.
+    fn was_taken(&self, key: &str) -> Result<bool, StoreError>;
+    /// Records that the update `key` was taken at `now`, in the next flush's commit together
+    /// with what handling it saved: a crash keeps both or neither.
+    fn mark_taken(&self, key: &str, now: u64) -> Result<(), StoreError>;
+    /// Forgets the updates taken before `before` (a platform resends for a day at most), and
+    /// says how many.
+    fn forget_taken(&self, before: u64) -> Result<usize, StoreError>;
 }
 
 /// The sled store.
@@ -185,6 +195,7 @@ impl SledStore {
         let log = db.open_tree("log")?;
         let outbox = db.open_tree("outbox")?;
         let due = db.open_tree("due")?;
+        let taken = db.open_tree("taken")?;
         let staged = Staged::new([
             tables.clone(),
             chats.clone(),
@@ -193,6 +204,7 @@ impl SledStore {
             log,
             outbox.clone(),
             due,
+            taken,
         ]);
         Ok(SledStore {
             issued: Arc::new(AtomicU64::new(start)),
@@ -325,6 +337,16 @@ fn unreachable_key(platform: Platform, user: &str) -> String {
 }
 
 /// Log entries sort by table, then by index.
+/// `k` + an update's key: when it was taken.
+fn taken_key(key: &str) -> Vec<u8> {
+    [b"k", key.as_bytes()].concat()
+}
+
+/// `t` + when + an update's key: the same entry in the order of time.
+fn taken_at_key(at: u64, key: &[u8]) -> Vec<u8> {
+    [b"t".as_slice(), &at.to_be_bytes(), key].concat()
+}
+
 fn log_key(id: u64, index: u64) -> Vec<u8> {
     let mut key = id.to_be_bytes().to_vec();
     key.extend_from_slice(&index.to_be_bytes());
@@ -648,6 +670,29 @@ impl Store for SledStore {
         self.db.flush()?;
         self.durable.fetch_max(upto, Ordering::SeqCst);
         Ok(())
+    }
+
+    fn was_taken(&self, key: &str) -> Result<bool, StoreError> {
+        Ok(self.staged().get(Kind::Taken, &taken_key(key))?.is_some())
+    }
+
+    fn mark_taken(&self, key: &str, now: u64) -> Result<(), StoreError> {
+        let mut staged = self.staged();
+        staged.insert(Kind::Taken, taken_key(key), now.to_be_bytes());
+        staged.insert(Kind::Taken, taken_at_key(now, key.as_bytes()), []);
+        Ok(())
+    }
+
+    fn forget_taken(&self, before: u64) -> Result<usize, StoreError> {
+        let mut staged = self.staged();
+        // At most this many a call: the caller comes back (hourly) for the rest.
+        const AT_ONCE: usize = 100_000;
+        let old = staged.range(Kind::Taken, b"t", &taken_at_key(before, b""), AT_ONCE)?;
+        for (at_key, _) in &old {
+            staged.remove(Kind::Taken, [b"k".as_slice(), &at_key[9..]].concat());
+            staged.remove(Kind::Taken, at_key.clone());
+        }
+        Ok(old.len())
     }
 
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {

@@ -32,14 +32,17 @@ pub(super) enum Kind {
     Outbox,
     /// The turn clocks' index: `d` + due time + table id, and `t` + table id → due time.
     Due,
+    /// The platform updates taken: `k` + update key → time taken, and `t` + time + key
+    /// (so the old ones are found without a scan).
+    Taken,
 }
 
-const KINDS: usize = 7;
+const KINDS: usize = 8;
 
 /// Staged writes: per tree, a key's new value (`None`: removed).
 type Changes = BTreeMap<Vec<u8>, Option<Vec<u8>>>;
 
-/// Writes staged over the seven trees a save touches, committed by [`Staged::commit`] (and when
+/// Writes staged over the eight trees a save touches, committed by [`Staged::commit`] (and when
 /// the last handle is dropped, so that nothing staged is lost on an orderly close).
 #[derive(Debug)]
 pub(super) struct Staged {
@@ -137,12 +140,8 @@ impl Staged {
         }
         let changes = std::mem::take(&mut self.changes);
         let writing = std::mem::take(&mut self.writing);
-        let [tables, chats, users, unfinished, log, outbox, due] = &self.trees;
-        let result = (tables, chats, users, unfinished, log, outbox, due).transaction(|trees| {
-            let (tables, chats, users, unfinished, log, outbox, due) = trees;
-            for (tree, changes) in
-                [tables, chats, users, unfinished, log, outbox, due].iter().zip(&changes)
-            {
+        let result = self.trees[..].transaction(|trees| {
+            for (tree, changes) in trees.iter().zip(&changes) {
                 for (key, change) in changes {
                     match change {
                         Some(value) => tree.insert(key.as_slice(), value.as_slice())?,
