@@ -23,6 +23,12 @@ use tokio::sync::{mpsc, oneshot};
 /// The most inputs handled with one flush.
 const BATCH: usize = 64;
 
+/// How long a taken update's key is kept (Telegram keeps an unconfirmed update for a day).
+const KEEP_TAKEN_MS: u64 = 48 * 3_600_000;
+
+/// How often the keys older than that are forgotten.
+const FORGET_EVERY_MS: u64 = 3_600_000;
+
 /// What the engine made of one input.
 #[derive(Debug, Default)]
 pub struct Outcome {
@@ -32,10 +38,14 @@ pub struct Outcome {
     /// Tables whose outboxes got entries in the batch (durable now): their deliverers should
     /// run.
     pub dirty: Vec<u64>,
+    /// The input's update was taken before ([`Engine::take`]): it was not handled again.
+    pub repeated: bool,
 }
 
 struct Job {
     input: Input,
+    /// The platform update's key, for inputs a platform may deliver twice.
+    key: Option<String>,
     reply: oneshot::Sender<Outcome>,
 }
 
@@ -63,6 +73,7 @@ impl Engine {
         std::thread::Builder::new()
             .name("igroteka-engine".into())
             .spawn(move || {
+                let mut forgotten_at = 0;
                 while let Some(first) = queue.blocking_recv() {
                     let mut batch = vec![first];
                     while batch.len() < BATCH {
@@ -71,12 +82,23 @@ impl Engine {
                             Err(_) => break,
                         }
                     }
-                    let inputs: Vec<Input> = batch.iter().map(|job| job.input.clone()).collect();
-                    let results = app.handle_batch(&inputs);
+                    let now = batch[0].input.now;
+                    if now >= forgotten_at + FORGET_EVERY_MS {
+                        app.forget_updates(now.saturating_sub(KEEP_TAKEN_MS));
+                        forgotten_at = now;
+                    }
+                    let inputs: Vec<(&Input, Option<&str>)> =
+                        batch.iter().map(|job| (&job.input, job.key.as_deref())).collect();
+                    let results = app.handle_batch_once(&inputs);
                     let dirty = app.take_dirty();
                     for (job, effects) in batch.into_iter().zip(results) {
+                        let outcome = Outcome {
+                            repeated: effects.is_none(),
+                            effects: effects.unwrap_or_default(),
+                            dirty: dirty.clone(),
+                        };
                         // A caller that went away needs no answer.
-                        let _ = job.reply.send(Outcome { effects, dirty: dirty.clone() });
+                        let _ = job.reply.send(outcome);
                     }
                     for turn in app.take_computer_turns() {
                         think(turn, requeue.clone(), finished.clone());
@@ -95,12 +117,23 @@ impl Engine {
 
     /// Handles one input; its changes are durable when this returns.
     pub async fn run(&self, input: Input) -> Outcome {
+        self.take(input, None).await
+    }
+
+    /// Queues one input at once (inputs queued one after another are handled in that order)
+    /// and returns its outcome to await: its changes are durable when that resolves. With a
+    /// `key` (the platform update it came in), an update taken before is not handled again
+    /// ([`Outcome::repeated`]).
+    pub fn take(&self, input: Input, key: Option<String>) -> impl Future<Output = Outcome> + use<> {
         let (reply, outcome) = oneshot::channel();
-        if self.jobs.send(Job { input, reply }).is_err() {
-            eprintln!("igroteka: the engine has stopped");
-            return Outcome::default();
+        let queued = self.jobs.send(Job { input, key, reply }).is_ok();
+        async move {
+            if !queued {
+                eprintln!("igroteka: the engine has stopped");
+                return Outcome::default();
+            }
+            outcome.await.unwrap_or_default()
         }
-        outcome.await.unwrap_or_default()
     }
 }
 
@@ -116,7 +149,7 @@ fn think(
         let input = decide_within_pause(pause, || turn.decide(), Instant::now, std::thread::sleep);
         let Some(jobs) = jobs.upgrade() else { return };
         let (reply, outcome) = oneshot::channel();
-        if jobs.send(Job { input, reply }).is_ok()
+        if jobs.send(Job { input, key: None, reply }).is_ok()
             && let Ok(outcome) = outcome.blocking_recv()
         {
             let _ = finished.send(outcome);

@@ -13,6 +13,7 @@ mod driver;
 mod duel;
 mod engine;
 mod script;
+mod stop;
 mod telegram;
 mod time;
 
@@ -76,15 +77,37 @@ fn load_config() -> Result<Config, String> {
     Config::load(&|name| std::env::var(name).ok()).map_err(|e| e.to_string())
 }
 
-/// Opens the store and makes Ctrl-C / SIGTERM flush it before the process ends.
-fn open_store(config: &Config) -> Result<SledStore, String> {
+/// How the process ends on Ctrl-C / SIGTERM.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OnSignal {
+    /// Flush the store and exit (the console, script mode).
+    Exit,
+    /// Ask the chat adapters to stop gracefully ([`stop`]); exit anyway after
+    /// [`stop::GRACE`] or at a second signal.
+    Stop,
+}
+
+/// Opens the store and installs what Ctrl-C / SIGTERM does (the store is flushed before the
+/// process ends either way).
+fn open_store(config: &Config, on_signal: OnSignal) -> Result<SledStore, String> {
     let dir = config.data_dir();
     let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
         format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
     })?;
-    let on_signal = store.clone();
+    let flushed = store.clone();
     ctrlc::set_handler(move || {
-        let _ = on_signal.flush();
+        if on_signal == OnSignal::Stop && !stop::STOP.request() {
+            eprintln!("igroteka: stopping (taking no more updates, finishing those taken)…");
+            let flushed = flushed.clone();
+            std::thread::spawn(move || {
+                std::thread::sleep(stop::GRACE);
+                eprintln!("igroteka: the stop took too long; exiting now");
+                let _ = flushed.flush();
+                std::process::exit(0);
+            });
+            return;
+        }
+        let _ = flushed.flush();
         std::process::exit(0);
     })
     .map_err(|e| format!("cannot install the signal handler: {e}"))?;
@@ -96,25 +119,29 @@ fn run_bot() -> Result<(), String> {
     if config.discord.token.is_some() && config.telegram.token.is_some() {
         // Both platforms in one process over one data folder: each adapter runs its own engine
         // on the shared store, whose compare-and-swap saves keep them consistent.
-        let store = open_store(&config)?;
+        let store = open_store(&config, OnSignal::Stop)?;
         let (discord_config, discord_store) = (config.clone(), store.clone());
-        std::thread::spawn(move || {
+        let discord = std::thread::spawn(move || {
             if let Err(e) = discord::run(&discord_config, discord_store) {
                 eprintln!("igroteka: {e}");
             }
         });
         let result = telegram::run(&config, store.clone());
+        if stop::STOP.is_requested() {
+            // Stopped: Discord stops too; let it finish what it took.
+            let _ = discord.join();
+        }
         let _ = store.flush();
         return result;
     }
     if config.discord.token.is_some() {
-        let store = open_store(&config)?;
+        let store = open_store(&config, OnSignal::Stop)?;
         let result = discord::run(&config, store.clone());
         let _ = store.flush();
         return result;
     }
     if config.telegram.token.is_some() {
-        let store = open_store(&config)?;
+        let store = open_store(&config, OnSignal::Stop)?;
         let result = telegram::run(&config, store.clone());
         let _ = store.flush();
         return result;
@@ -123,7 +150,7 @@ fn run_bot() -> Result<(), String> {
 }
 
 fn console(config: &Config) -> Result<(), String> {
-    let store = open_store(config)?;
+    let store = open_store(config, OnSignal::Exit)?;
     let resumed = store.unfinished().map(|ids| ids.len()).unwrap_or(0);
     let quarantined = store.quarantined().map(|q| q.len()).unwrap_or(0);
     let app = App::new(store.clone(), AppConfig::default());

@@ -17,6 +17,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
 use igroteka::outbox::{self, Failure, Messenger, Pending, Slot};
@@ -63,6 +64,12 @@ impl Deliverers {
                 tokio::spawn(async move { me.run(table).await });
             }
         }
+    }
+
+    /// Waits up to `within` until no deliverer runs; says whether none does. A stop lets the
+    /// deliveries under way end rather than cut a call off (what is left stays in the outbox).
+    pub async fn idle(&self, within: Duration) -> bool {
+        crate::stop::settled(within, || self.running().is_empty()).await
     }
 
     /// Carries out what an engine outcome asks for at once and wakes its tables' deliverers.
@@ -304,5 +311,14 @@ impl Store for Durable<'_> {
     }
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {
         self.store.quarantined()
+    }
+    fn was_taken(&self, key: &str) -> Result<bool, StoreError> {
+        self.store.was_taken(key)
+    }
+    fn mark_taken(&self, key: &str, now: u64) -> Result<(), StoreError> {
+        self.store.mark_taken(key, now)
+    }
+    fn forget_taken(&self, before: u64) -> Result<usize, StoreError> {
+        self.store.forget_taken(before)
     }
 }

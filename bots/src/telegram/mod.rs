@@ -1,18 +1,21 @@
-//! The Telegram adapter: long polling with teloxide (or a webhook, [`webhook`], when
-//! `telegram.webhook_url` is set), every update turned into the core's `Input` ([`inbound`]),
-//! and every message a table shows delivered through the table's outbox ([`deliver`]) by the
-//! Telegram [`messenger`], paced by the bot's own [`limiter`]. It decides nothing about games.
+//! The Telegram adapter: updates taken by long polling (or a webhook, [`webhook`], when
+//! `telegram.webhook_url` is set) through the bot's own [`intake`], every update turned into
+//! the core's `Input` ([`inbound`]), and every message a table shows delivered through the
+//! table's outbox ([`deliver`]) by the Telegram [`messenger`], paced by the bot's own
+//! [`limiter`]. teloxide serves as the Bot API client. It decides nothing about games.
 //!
 //! An update goes to the engine thread ([`engine`]: inputs that arrive together share one
-//! flush); the press is answered at once with the engine's notice (never waiting behind the
-//! message queue); replies that belong to no table go out through the [`deliver::Courier`];
-//! and the deliverers of the tables the input changed are woken. Each table has at most one
-//! deliverer running, so its messages keep their order across the group and the private
-//! chats, while tables — and the handling of updates — never wait for one another.
+//! flush) and is confirmed to Telegram only once that flush made it durable; then the press is
+//! answered with the engine's notice (never waiting behind the message queue), replies that
+//! belong to no table go out through the [`deliver::Courier`], and the deliverers of the tables
+//! the input changed are woken. Each table has at most one deliverer running, so its messages
+//! keep their order across the group and the private chats, while tables — and the handling of
+//! updates — never wait for one another.
 
 mod deliver;
 mod format;
 mod inbound;
+mod intake;
 mod limiter;
 mod menu;
 mod messenger;
@@ -21,16 +24,17 @@ mod webhook;
 
 use std::sync::Arc;
 
-use igroteka::app::{App, AppConfig, Effect, Input};
+use igroteka::app::{App, AppConfig};
 use igroteka::store::{SledStore, Store};
 use igroteka::table::Platform;
-use teloxide::error_handlers::LoggingErrorHandler;
 use teloxide::prelude::*;
 use teloxide::types::CallbackQueryId;
 
 use crate::config::Config;
 use crate::engine::Engine;
+use crate::stop::{DRAIN, Finishing, STOP};
 use deliver::{Courier, Deliverers};
+use intake::Intake;
 use limiter::{Limiter, Limits};
 use messenger::Telegram;
 
@@ -44,6 +48,8 @@ struct Adapter {
     username: String,
     /// Only to mask it in logged errors.
     token: String,
+    /// What was started for taken updates: a stop lets it end.
+    finishing: Finishing,
 }
 
 /// Runs the bot until the process is stopped.
@@ -93,10 +99,11 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
         deliverers,
         username: username.clone(),
         token: token.clone(),
+        finishing: Finishing::default(),
     });
     // The turn clocks: reminders and deadlines come from ticks.
     let ticker = adapter.clone();
-    tokio::spawn(async move {
+    let clock = tokio::spawn(async move {
         let mut every = tokio::time::interval(crate::engine::tick_period());
         let mut background = ticker.engine.background();
         loop {
@@ -111,71 +118,36 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
             ticker.deliverers.dispatch(outcome);
         }
     });
-    let handler = dptree::entry()
-        .branch(Update::filter_message().endpoint(on_message))
-        .branch(Update::filter_callback_query().endpoint(on_callback));
-    let mut dispatcher = Dispatcher::builder(bot.clone(), handler)
-        .dependencies(dptree::deps![adapter])
-        .default_handler(|_| async {})
-        .build();
-    match webhook {
-        // teloxide's polling first deletes a webhook left by an earlier webhook-mode run.
+    let intake = Intake::new(adapter.clone());
+    let served = match webhook {
         None => {
+            // A webhook left by an earlier webhook-mode run would make getUpdates fail.
+            if let Err(e) = retry::call(|| bot.delete_webhook().send()).await {
+                eprintln!("igroteka: telegram: deleteWebhook: {}", retry::describe(&e, &token));
+            }
             eprintln!("igroteka: Telegram bot @{username} is running (long polling).");
-            dispatcher.dispatch().await;
+            intake.poll(&STOP).await;
+            Ok(())
         }
         Some(settings) => {
             // Some people put the token in the webhook path: never print it.
             let mode = retry::scrub(&settings.describe(), &token);
-            let listener = webhook::start(&bot, settings, &token).await?;
-            eprintln!("igroteka: Telegram bot @{username} is running ({mode}).");
-            dispatcher.dispatch_with_listener(listener, LoggingErrorHandler::new()).await;
+            let ready = format!("igroteka: Telegram bot @{username} is running ({mode}).");
+            webhook::serve(&bot, settings, &token, intake, &STOP, &ready).await
         }
+    };
+    // Stopped: no update is taken any more; what was taken ends, within the drain's time.
+    clock.abort();
+    let finished = adapter.finishing.drain(DRAIN).await;
+    let delivered = adapter.deliverers.idle(DRAIN).await;
+    if !(finished && delivered) {
+        eprintln!("igroteka: telegram: stopped with deliveries still under way (they stay queued)");
     }
-    Ok(())
-}
-
-async fn on_message(msg: Message, adapter: Arc<Adapter>) -> ResponseResult<()> {
-    if let Some(mut input) = inbound::from_message(&msg, &adapter.username, inbound::now_ms()) {
-        if inbound::needs_admin_check(&input)
-            && let Some(user) = msg.from.as_ref()
-        {
-            // Only `/cancel` asks: one getChatMember call where it matters, not on every move.
-            let member =
-                retry::call(|| adapter.bot.get_chat_member(msg.chat.id, user.id).send()).await;
-            input.user.admin = member.is_ok_and(|m| m.is_privileged());
-        }
-        adapter.handle(input, None).await;
-    }
-    Ok(())
-}
-
-async fn on_callback(query: CallbackQuery, adapter: Arc<Adapter>) -> ResponseResult<()> {
-    match inbound::from_callback(&query, inbound::now_ms()) {
-        Some(input) => adapter.handle(input, Some(query.id)).await,
-        // A button on a message the bot cannot see any more: still stop the spinner.
-        None => adapter.answer(query.id, None).await,
-    }
-    Ok(())
+    eprintln!("igroteka: Telegram bot stopped.");
+    served
 }
 
 impl Adapter {
-    /// One input end to end: the engine, the answer to a press, then whatever must go out
-    /// (replies now, the tables' messages through their deliverers).
-    async fn handle(&self, input: Input, query: Option<CallbackQueryId>) {
-        let outcome = self.engine.run(input).await;
-        if let Some(query) = query {
-            // Every press is answered, before anything else is sent, and never paced: the
-            // user's spinner stops at once.
-            let answer = outcome.effects.iter().find_map(|e| match e {
-                Effect::Answer { text, alert } => Some((text.clone(), *alert)),
-                _ => None,
-            });
-            self.answer(query, answer).await;
-        }
-        self.deliverers.dispatch(outcome);
-    }
-
     async fn answer(&self, query: CallbackQueryId, answer: Option<(String, bool)>) {
         let (text, alert) = answer.unwrap_or_default();
         let result = retry::call(|| {

@@ -43,6 +43,20 @@ where
     }
 }
 
+/// How long to wait before asking again after a failed call that is repeated forever (the
+/// long poll): what a 429 asks for, else a backoff growing with the failures in a row, from
+/// half a second up to half a minute.
+pub fn pause_after(error: &RequestError, failures: u32) -> Duration {
+    match error {
+        RequestError::RetryAfter(after) => after.duration().min(MAX_WAIT),
+        _ => Duration::from_millis(500u64 << failures.clamp(1, 7).saturating_sub(1))
+            .min(MAX_POLL_PAUSE),
+    }
+}
+
+/// The longest pause between two failed polls.
+const MAX_POLL_PAUSE: Duration = Duration::from_secs(30);
+
 /// An error's text with any bot token masked.
 pub fn describe(error: &RequestError, token: &str) -> String {
     scrub(&error.to_string(), token)
@@ -68,6 +82,16 @@ pub fn scrub(text: &str, token: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_failing_poll_backs_off_up_to_half_a_minute() {
+        let network = || RequestError::Io(std::io::Error::other("down").into());
+        let pauses: Vec<u64> =
+            (1..=9).map(|n| pause_after(&network(), n).as_millis() as u64).collect();
+        assert_eq!(pauses, [500, 1000, 2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+        let flood = RequestError::RetryAfter(teloxide::types::Seconds::from_seconds(7));
+        assert_eq!(pause_after(&flood, 1), Duration::from_secs(7));
+    }
 
     #[test]
     fn tokens_are_masked() {

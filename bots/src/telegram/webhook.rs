@@ -1,28 +1,45 @@
 //! Webhook mode: Telegram posts each update to a public HTTPS URL instead of the bot asking for
 //! them with `getUpdates`. Chosen by `telegram.webhook_url` (`TELEGRAM_WEBHOOK_URL`); the HTTP
-//! server is teloxide's axum listener, bound to `telegram.listen` (`TELEGRAM_LISTEN`, default
-//! `127.0.0.1:8443`), normally behind a reverse proxy that terminates TLS.
+//! server binds `telegram.listen` (`TELEGRAM_LISTEN`, default `127.0.0.1:8443`), normally behind
+//! a reverse proxy that terminates TLS.
 //!
 //! The port is bound before `setWebhook` is called, so a bad address fails the start-up
 //! instead of losing updates. `setWebhook` carries a secret token (`telegram.webhook_secret`,
-//! or a random one per start); teloxide's handler answers 401 to any request whose
-//! `X-Telegram-Bot-Api-Secret-Token` header differs, so only Telegram can feed the bot.
+//! or a random one per start), and a POST whose `X-Telegram-Bot-Api-Secret-Token` header
+//! differs (compared in constant time) is answered 401, so only Telegram can feed the bot.
+//!
+//! The route is the bot's own rather than teloxide's listener, which answers 200 as soon as
+//! the update is in memory: Telegram never resends an update it got a 2xx for, so an update
+//! answered and then lost to a crash would be a press silently gone. Here a POST is answered
+//! only once its update is taken ([`Intake::take`]: handled and flushed); an update Telegram
+//! resends is dropped by its key. On a stop the server takes no new connection, lets the POSTs
+//! in hand finish, and the webhook stays set: Telegram keeps the updates for the next start.
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::sync::Arc;
 
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::routing::post;
 use teloxide::prelude::*;
-use teloxide::update_listeners::UpdateListener;
-use teloxide::update_listeners::webhooks::{Options, axum_no_setup};
+use teloxide::types::Update;
+use teloxide::update_listeners::webhooks::Options;
 
+use super::intake::Intake;
 use super::retry;
 use crate::config::PlatformConfig;
+use crate::stop::Stop;
 
 /// The local address bound when `telegram.listen` is not set.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8443";
 
-/// Webhook settings (teloxide's options: public URL, local address, route, secret), checked
-/// before anything is sent to Telegram.
+/// The header Telegram puts the secret token in.
+const SECRET_HEADER: &str = "x-telegram-bot-api-secret-token";
+
+/// Webhook settings (the public URL, local address, route and secret), checked before anything
+/// is sent to Telegram.
 pub struct Settings {
     options: Options,
 }
@@ -63,21 +80,35 @@ impl Settings {
     }
 }
 
-/// Telegram's rule for `secret_token` (teloxide panics on anything else).
+/// Telegram's rule for `secret_token`.
 fn valid_secret(secret: &str) -> bool {
     (1..=256).contains(&secret.len())
         && secret.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
-/// Binds the local address, registers the webhook with Telegram and serves it; returns the
-/// update listener for the dispatcher.
-pub async fn start(
+/// Whether `given` is `secret`, in a time that does not depend on where they differ.
+fn same_secret(given: &[u8], secret: &[u8]) -> bool {
+    let differences = given.iter().zip(secret).fold(0u8, |acc, (a, b)| acc | (a ^ b));
+    given.len() == secret.len() && differences == 0
+}
+
+/// What the route shares.
+struct Route {
+    intake: Intake,
+    secret: String,
+}
+
+/// Binds the local address, registers the webhook with Telegram, and serves it until `stop`.
+pub async fn serve(
     bot: &Bot,
     settings: Settings,
     token: &str,
-) -> Result<impl UpdateListener<Err = Infallible> + use<>, String> {
+    intake: Intake,
+    stop: &'static Stop,
+    ready: &str,
+) -> Result<(), String> {
     let Settings { mut options } = settings;
-    let (url, listen) = (options.url.clone(), options.address);
+    let (url, listen, path) = (options.url.clone(), options.address, options.path.clone());
     if url.scheme() != "https" {
         eprintln!(
             "igroteka: telegram: the webhook URL is not https; Telegram only calls https URLs \
@@ -88,16 +119,36 @@ pub async fn start(
         .await
         .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
     let secret = options.get_or_gen_secret_token().to_string();
-    let (listener, stopped, router) = axum_no_setup(options);
     retry::call(|| bot.set_webhook(url.clone()).secret_token(secret.clone()).send())
         .await
         .map_err(|e| format!("Telegram setWebhook failed: {}", retry::describe(&e, token)))?;
-    tokio::spawn(async move {
-        if let Err(e) = axum::serve(tcp, router).with_graceful_shutdown(stopped).await {
-            eprintln!("igroteka: telegram: the webhook server stopped: {e}");
+    let router =
+        Router::new().route(&path, post(update)).with_state(Arc::new(Route { intake, secret }));
+    eprintln!("{ready}");
+    axum::serve(tcp, router)
+        .with_graceful_shutdown(stop.requested())
+        .await
+        .map_err(|e| format!("the webhook server stopped: {e}"))
+}
+
+/// One POST from Telegram: 200 once its update is taken.
+async fn update(State(route): State<Arc<Route>>, headers: HeaderMap, body: Bytes) -> StatusCode {
+    let given = headers.get(SECRET_HEADER).map(|v| v.as_bytes()).unwrap_or_default();
+    if !same_secret(given, route.secret.as_bytes()) {
+        return StatusCode::UNAUTHORIZED;
+    }
+    let update = match serde_json::from_slice::<Update>(&body) {
+        Ok(update) => update,
+        Err(e) => {
+            // Not one the bot can read (a newer Bot API's kind): a refusal would only make
+            // Telegram send it again and again.
+            eprintln!("igroteka: telegram: an update that could not be read was dropped: {e}");
+            return StatusCode::OK;
         }
-    });
-    Ok(listener)
+    };
+    let taken = route.intake.take(vec![update]).await;
+    route.intake.finish(taken);
+    StatusCode::OK
 }
 
 #[cfg(test)]
@@ -111,6 +162,15 @@ mod tests {
             webhook_secret: secret.map(str::to_string),
             ..PlatformConfig::default()
         }
+    }
+
+    #[test]
+    fn only_the_very_secret_passes() {
+        assert!(same_secret(b"A-z_09", b"A-z_09"));
+        assert!(!same_secret(b"A-z_08", b"A-z_09"));
+        assert!(!same_secret(b"A-z_0", b"A-z_09"), "a prefix");
+        assert!(!same_secret(b"A-z_099", b"A-z_09"), "longer");
+        assert!(!same_secret(b"", b"A-z_09"), "none");
     }
 
     #[test]
