@@ -74,6 +74,11 @@ impl Deliverers {
         receiver
     }
 
+    /// Whether no deliverer runs.
+    pub fn idle(&self) -> bool {
+        self.inner.running.lock().unwrap_or_else(|e| e.into_inner()).is_empty()
+    }
+
     /// Wakes every table with pending entries (at start-up: what a crash left undelivered).
     pub fn wake_pending(&self) {
         match self.inner.store.outbox_tables() {

@@ -1,20 +1,26 @@
 //! One interaction from start to end.
 //!
-//! 1. **Acknowledge at once**, before anything else (Discord allows 3 seconds): a slash command
-//!    with a deferred response (ephemeral for `/board show:me|dm`), a component with a deferred
-//!    update. This call never waits behind the message queue: an interaction callback is its own
-//!    rate-limit bucket.
-//! 2. Remember how the user can be reached privately (see [`super::messenger`]): a press's
-//!    token can also edit the message pressed.
-//! 3. Run the engine on its thread ([`Engine`]); inputs that arrive together share one flush.
-//! 4. Carry out what the engine returns for now: a refusal (`Answer` with alert) as an
-//!    ephemeral follow-up, `Strip`s of stale messages, and `Send`s that belong to no table (help,
-//!    rules, errors) — the first in the command's own channel fills its deferred response.
+//! 1. **Run the engine** on its thread ([`Engine`]; inputs that arrive together share one
+//!    flush). A press is acknowledged only once the group commit holding its move is durable
+//!    (a few milliseconds): an acknowledged move then survives a `kill -9` at any later moment.
+//!    Should the engine be slow, the interaction is acknowledged anyway at [`ACK_BY`], inside
+//!    Discord's 3 seconds.
+//! 2. **Acknowledge**: a refused press gets its refusal as the response itself (an ephemeral
+//!    message), any other press a deferred update, a slash command a deferred response
+//!    (ephemeral for `/board show:me|dm`). This call never waits behind the message queue: an
+//!    interaction callback is its own rate-limit bucket.
+//! 3. Remember how the user can be reached privately (see [`super::messenger`]): a press's
+//!    token can also edit the message pressed. Only now, so no deliverer follows up on an
+//!    interaction before it is acknowledged.
+//! 4. Carry out what the engine returned for now: `Strip`s of stale messages, and `Send`s that
+//!    belong to no table (help, rules, errors) — the first in the command's own channel fills
+//!    its deferred response.
 //! 5. Settle the deferred response of a slash command: a public one unused is deleted; an
 //!    ephemeral one is left to the caller's first private message, and set to "✓" if none comes
 //!    while the deliverers run.
 //! 6. Wake the deliverers of the tables the engine queued messages for.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
@@ -32,10 +38,13 @@ use super::errors::describe;
 use super::inbound::{Context, Request};
 use super::messenger::{Discord, RouteKind};
 use super::render;
-use crate::engine::Engine;
+use crate::engine::{Engine, Outcome};
 
 /// How long an ephemeral command's deferred response waits for the deliverers to fill it.
 const FILL_WAIT: Duration = Duration::from_secs(10);
+
+/// The latest an interaction is acknowledged, engine done or not (Discord allows 3 s).
+const ACK_BY: Duration = Duration::from_millis(2000);
 
 /// The REST side, made once the gateway hands over the client's `Http` (it learns the
 /// application id from READY).
@@ -53,6 +62,24 @@ pub struct Adapter {
     parts: OnceLock<Parts>,
     /// Set once the turn clocks tick (READY may come again after a reconnect).
     ticking: OnceLock<()>,
+    /// Interactions being handled: a stop lets them end.
+    in_flight: AtomicUsize,
+}
+
+/// Counts an interaction in flight while it lives.
+struct InFlight<'a>(&'a AtomicUsize);
+
+impl<'a> InFlight<'a> {
+    fn new(count: &'a AtomicUsize) -> InFlight<'a> {
+        count.fetch_add(1, Ordering::SeqCst);
+        InFlight(count)
+    }
+}
+
+impl Drop for InFlight<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
+    }
 }
 
 impl Adapter {
@@ -63,7 +90,18 @@ impl Adapter {
             engine: Engine::start(app),
             parts: OnceLock::new(),
             ticking: OnceLock::new(),
+            in_flight: AtomicUsize::new(0),
         }
+    }
+
+    /// After a stop: waits up to `within` for the interactions in flight and the deliveries
+    /// under way to end; says whether they did.
+    pub async fn drain(&self, within: Duration) -> bool {
+        crate::stop::settled(within, || {
+            self.in_flight.load(Ordering::SeqCst) == 0
+                && self.parts.get().is_none_or(|parts| parts.deliverers.idle())
+        })
+        .await
     }
 
     /// Starts ticking the turn clocks (once): reminders and deadlines come from ticks, and
@@ -107,14 +145,28 @@ impl Adapter {
 
     /// Answers one interaction (see the module docs).
     pub async fn handle(&self, http: &Arc<Http>, request: Request) {
+        let _counted = InFlight::new(&self.in_flight);
         let Parts { discord, deliverers } = self.parts(http);
         let ctx = &request.context;
-        acknowledge(discord.http(), ctx).await;
-
         if ctx.in_dm {
             // They use the bot in their DMs: the DMs are open.
             discord.set_dm_closed(&ctx.user, false);
         }
+
+        let taken = self.engine.take(request.input.clone(), None);
+        tokio::pin!(taken);
+        let outcome = match tokio::time::timeout(ACK_BY, &mut taken).await {
+            Ok(outcome) => {
+                acknowledge(discord.http(), ctx, refusal(ctx, &outcome)).await;
+                outcome
+            }
+            Err(_) => {
+                eprintln!("igroteka: discord: the engine is slow; acknowledging before it ends");
+                acknowledge(discord.http(), ctx, None).await;
+                taken.await
+            }
+        };
+
         let kind = if ctx.in_dm {
             RouteKind::Dm(ChannelId::new(ctx.channel))
         } else if ctx.prefer_dm {
@@ -132,8 +184,6 @@ impl Adapter {
         if !public_command {
             discord.note_route(&ctx.user, ctx.channel, &ctx.token, kind);
         }
-
-        let outcome = self.engine.run(request.input.clone()).await;
 
         let mut original_open = public_command;
         for effect in outcome.effects {
@@ -166,12 +216,29 @@ impl Adapter {
     }
 }
 
-/// Acknowledges the interaction: a deferred response for a command, a deferred update for a
-/// component.
-async fn acknowledge(http: &Http, ctx: &Context) {
+/// A press's refusal (the engine's alert), to be the interaction's response itself.
+fn refusal<'a>(ctx: &Context, outcome: &'a Outcome) -> Option<&'a str> {
+    if ctx.is_command() {
+        return None;
+    }
+    outcome.effects.iter().find_map(|effect| match effect {
+        Effect::Answer { text, alert: true } if !text.is_empty() => Some(text.as_str()),
+        _ => None,
+    })
+}
+
+/// Acknowledges the interaction: a deferred response for a command; for a component, its
+/// refusal as an ephemeral message, else a deferred update.
+async fn acknowledge(http: &Http, ctx: &Context, refusal: Option<&str>) {
     let ack = if ctx.is_command() {
         CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ctx.ephemeral),
+        )
+    } else if let Some(text) = refusal {
+        CreateInteractionResponse::Message(
+            CreateInteractionResponseMessage::new()
+                .content(render::content(&Message::text(text.to_string())))
+                .ephemeral(true),
         )
     } else {
         CreateInteractionResponse::Acknowledge
@@ -185,10 +252,7 @@ async fn acknowledge(http: &Http, ctx: &Context) {
 /// Carries out one effect the engine returned for now.
 async fn immediate(discord: &Discord, ctx: &Context, original_open: &mut bool, effect: Effect) {
     let result = match effect {
-        // The acknowledgement already stopped the spinner; only a refusal needs words.
-        Effect::Answer { text, alert } if alert && !text.is_empty() => {
-            discord.ephemeral(&ctx.token, &Message::text(text)).await.map(drop)
-        }
+        // The acknowledgement stopped the spinner, and was the refusal itself if there was one.
         Effect::Answer { .. } => Ok(()),
         Effect::Strip { to, message_id } => {
             if ctx.pressed_on.is_some_and(|id| id.to_string() == message_id) {

@@ -36,6 +36,7 @@ use serenity::all::{
 };
 
 use crate::config::Config;
+use crate::stop::{DRAIN, STOP};
 use handler::Adapter;
 
 /// Overrides `discord.api_url`.
@@ -95,16 +96,31 @@ async fn serve(
 ) -> Result<(), String> {
     let http = HttpBuilder::new(&token).client(client);
     let adapter = Arc::new(Adapter::new(App::new(store, AppConfig::default())));
-    let handler = Handler { adapter, guild };
+    let handler = Handler { adapter: adapter.clone(), guild };
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
         .map_err(|e| format!("cannot build the Discord client: {}", errors::describe(&e)))?;
     eprintln!("igroteka: Discord bot is starting (gateway).");
-    client
+    // A stop closes the gateway (no more interactions come), then what was taken ends.
+    let shards = client.shard_manager.clone();
+    tokio::spawn(async move {
+        STOP.requested().await;
+        shards.shutdown_all().await;
+    });
+    let result = client
         .start()
         .await
-        .map_err(|e| format!("the Discord client stopped: {}", errors::describe(&e)))
+        .map_err(|e| format!("the Discord client stopped: {}", errors::describe(&e)));
+    if STOP.is_requested() {
+        if !adapter.drain(DRAIN).await {
+            eprintln!(
+                "igroteka: discord: stopped with deliveries still under way (they stay queued)"
+            );
+        }
+        eprintln!("igroteka: Discord bot stopped.");
+    }
+    result
 }
 
 struct Handler {
