@@ -2,8 +2,8 @@
 //!
 //! Tree sampling ([`super::mcts`]) spends its iterations drawing dice: in Aeroplane Chess a
 //! few hundred iterations spread over six faces at every roll, and whatever the budget the
-//! answer stayed as noisy as its samples (docs/performance.md, "Aeroplane Chess against
-//! random"). Where a seat chooses among a handful of moves and every chance point has a few
+//! answer stayed as noisy as its samples (docs/performance-journal.md, "Aeroplane Chess
+//! against random"). Where a seat chooses among a handful of moves and every chance point has a few
 //! outcomes, the look-ahead can be worked out exactly instead: each chance point is the
 //! weighted mean of its outcomes, each decision the best of its moves for the seat that makes
 //! it (max-n: every seat plays for its own [`Heuristic::evaluate`], so two, three or four
@@ -42,7 +42,7 @@ const FORCED_LIMIT: u32 = 64;
 /// of the mean of its moves and the rest of its best. A player at a table errs, and a search
 /// that expects only best replies shies from moves that merely could be punished: against
 /// random play this scored 95.1 % over 6,000 Aeroplane Chess games, expecting best replies
-/// only 94.6 %, expecting any move alike 94.6 % over 3,000 (docs/performance.md).
+/// only 94.6 %, expecting any move alike 94.6 % over 3,000 (docs/performance-journal.md).
 const OTHERS_ERR: f64 = 0.5;
 
 /// Two values closer than this are a tie.

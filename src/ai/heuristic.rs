@@ -14,7 +14,7 @@ use crate::rng;
 /// judges cut playouts as draws.
 pub trait Heuristic: Game {
     /// Actions a search playout plays past the tree before [`Heuristic::evaluate`] judges the
-    /// position. Short by default: in the duels (docs/performance.md) playouts of 20 or 60
+    /// position. Short by default: in the duels (docs/performance-journal.md) playouts of 20 or 60
     /// actions drowned the judgement in noise — normal lost every Tank Battle game to easy —
     /// while four keep the search on the consequences of the moves it compares. A game of
     /// dice, whose evaluation says little about the next few rolls, plays longer.
@@ -42,14 +42,15 @@ pub trait Heuristic: Game {
     /// Builds what the judgement reads from tables made once per process (Aeroplane Chess's
     /// race table, «Воздушный бой»'s ways in), before a search starts its clock: the first
     /// move of a process would otherwise spend most of its time cap building them (191 ms of
-    /// 200 for the race table, docs/performance.md) and search shallower than every later one.
+    /// 200 for the race table, docs/performance-journal.md) and search shallower than every
+    /// later one.
     fn prepare(&self) {}
 
     /// The exploration constant strong's tree search uses (normal's is always
     /// [`super::EXPLORATION`]). Strong searches two and a half times normal's iterations; where
     /// those spread over too many moves to beat normal — «Идут танки» and «Воздушный бой»
     /// «Игрушка» scored 49 % and 47.5 % against normal at 0.7 — a game narrows it, so the extra
-    /// iterations go deeper into the lines it rates best (docs/performance.md).
+    /// iterations go deeper into the lines it rates best (docs/performance-journal.md).
     fn strong_exploration(&self) -> f64 {
         super::EXPLORATION
     }

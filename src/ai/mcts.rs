@@ -33,7 +33,7 @@ const PRIOR_VISITS: u32 = 10;
 /// deep node gets can overrule it. Without it a new node's first reply was drawn at random:
 /// in Tank Battle the search saw a random answer to each of its moves instead of the
 /// opponent's best capture, and strong scored 50 % against easy (30 games); with it, 90 %
-/// (docs/performance.md).
+/// (docs/performance-journal.md).
 const NODE_PRIOR_VISITS: u32 = 2;
 
 /// Candidates a guided playout draws at random before it plays the best-scored of them: most

@@ -17,8 +17,8 @@
 //! RNG it plays the same move, unless the search reaches its one use of a clock: a safety cap
 //! on the search time ([`Budget::time_limit`]), which keeps a move within the 200 ms.
 //! Tank Battle's strong search, whose every node weighs about a hundred moves, still reaches
-//! it on a loaded machine (docs/performance.md); tests that need the same move everywhere
-//! search with no cap.
+//! it on a loaded machine (docs/performance.md, "Computer players: time per move"); tests
+//! that need the same move everywhere search with no cap.
 
 pub mod expectimax;
 mod heuristic;
@@ -120,7 +120,7 @@ pub const EXPLORATION: f64 = 0.7;
 
 /// The narrower constant a game may give strong ([`Heuristic::strong_exploration`]): in
 /// «Идут танки» and «Игрушка» it lifted strong against normal from 49 % and 47.5 % to 60.5 %
-/// and 59.5 % (1,000 and 400 games, docs/performance.md).
+/// and 59.5 % (1,000 and 400 games, docs/performance-journal.md, "Strong against normal").
 pub const FOCUSED_EXPLORATION: f64 = 0.3;
 
 /// The action the computer plays for `seat` at `level`, or `None` when the seat may not act.

@@ -156,7 +156,7 @@ impl SledStore {
         // Durability stays explicit (`flush` before effects are returned), but sled's timer
         // thread must run: it is the only place sled 0.34 reclaims the space of old versions
         // (segment cleaning). Without it a folder held ~14 KB per table after five moves and
-        // ~50 KB after twenty (docs/performance.md, "Write path and disk").
+        // ~50 KB after twenty (docs/performance-journal.md, "Disk per stored table").
         let config = sled::Config::new()
             .path(dir)
             .cache_capacity(cache_bytes)

@@ -3,10 +3,10 @@
 //! Why: a sled 0.34 transaction is expensive for what it does. Each one seals sled's I/O buffer
 //! twice (before and after its batch marker), and every sealed buffer is handed to sled's
 //! thread pool, which wakes *all* of its idle I/O threads for it. With a transaction per press
-//! that was about half of the process's CPU (docs/performance.md, "The real binary under
-//! load"). Saves are therefore staged here, and [`Staged::commit`] writes everything staged
-//! since the last flush in one transaction: a batch of inputs costs one transaction and one
-//! flush, and a table pressed several times in a batch is written once.
+//! that was about half of the process's CPU (docs/performance-journal.md, "Where it stands
+//! (issue 12's targets)"). Saves are therefore staged here, and [`Staged::commit`] writes
+//! everything staged since the last flush in one transaction: a batch of inputs costs one
+//! transaction and one flush, and a table pressed several times in a batch is written once.
 //!
 //! Atomicity is unchanged: a save is staged under one lock (so a reader sees all of it or
 //! none), and the commit is one transaction (so a crash keeps all of a batch or none of it).

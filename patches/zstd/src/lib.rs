@@ -5,8 +5,8 @@
 //! when a folder opens). The real crate creates a fresh zstd context for each call, and creating
 //! one runs zstd's CPU-feature check, the `CPUID` instruction — a VM exit, 5–9 µs on the
 //! machines we run on. That was over a third of the process's CPU per press, and most of a
-//! restart (docs/performance.md, "The real binary under load"). Here each thread keeps one
-//! compression and one decompression context and reuses them.
+//! restart (docs/performance-journal.md, "Where it stands (issue 12's targets)"). Here each
+//! thread keeps one compression and one decompression context and reuses them.
 //!
 //! The output is the same zstd frames (`ZSTD_compressCCtx` at the given level, content size
 //! included), so folders written before or after this patch read the same; the tests below

@@ -36,20 +36,21 @@ const RACE_SCALE: f64 = 6.0;
 /// of two the one who rolls first wins a tie of rolls. The search judges positions at
 /// different points of a turn (after a six the mover rolls again), and this keeps them
 /// comparable; 0, 0.5 and 1 scored within noise of each other over 2,000 duels
-/// (docs/performance.md), and half a roll is the even split.
+/// (docs/performance-journal.md), and half a roll is the even split.
 const TEMPO: f64 = 0.5;
 
 impl Heuristic for Aeroplane {
     /// No playout: the race table judges the position where the tree ends. Random playouts
     /// were what let the search see a race at all when a position was judged by its steps
     /// (60 actions: 92 % against random, 4: 78 %); with the table the search is as strong
-    /// without them and four to eight times cheaper a move (docs/performance.md).
+    /// without them and four to eight times cheaper a move (docs/performance-journal.md).
     const PLAYOUT_ACTIONS: u32 = 0;
 
     /// A turn is a roll of six faces and a choice among at most four planes, and nothing is
     /// hidden: looked at exactly, five plies (the move, the opponent's roll and move, the next
     /// roll and move) beat the tree search's sampled dice against random play, 95.1 % against
-    /// 93.8 % over the same 6,000 games, in about the same time a move (docs/performance.md).
+    /// 93.8 % over the same 6,000 games, in about the same time a move
+    /// (docs/performance-journal.md).
     const EXPECTIMAX: bool = true;
 
     fn prepare(&self) {

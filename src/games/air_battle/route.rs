@@ -6,7 +6,7 @@
 //! enemy half; the way to the headquarters is a narrow corridor (decision 1: "the gun at
 //! (10,3) leaves bombers a way"). Judged by the straight-line distance, a bomber stopped at
 //! the edge of the zones looked as near as one that could go on, and the search sat there: two
-//! of four games of strong against random play ended as quiet draws (docs/performance.md).
+//! of four games of strong against random play ended as quiet draws (docs/performance-journal.md).
 //! This table gives the true number of moves, by the same [`flight::trace`] the game plays
 //! (so the rules live once), found once per process.
 

@@ -59,7 +59,7 @@ impl Heuristic for TankBattle {
     /// (the iteration that opens a node plays it), judged at once. Its evaluation already
     /// weighs the best capture the side to move has; four guided actions more made strong's
     /// moves a third slower for no gain in the duels (87.5 % against 90 % over 20 games
-    /// against easy, docs/performance.md).
+    /// against easy, docs/performance-journal.md).
     const PLAYOUT_ACTIONS: u32 = 0;
 
     fn evaluate(&self, seat: Seat) -> f64 {
