@@ -27,8 +27,9 @@ use super::{Adapter, inbound, retry};
 use crate::engine::Outcome;
 use crate::stop::Stop;
 
-/// How long one `getUpdates` waits for an update (Telegram's long poll).
-const POLL_SECONDS: u32 = 25;
+/// How long one `getUpdates` waits for an update (Telegram's long poll): well inside the HTTP
+/// client's own timeout (teloxide's default client gives up after 17 s).
+const POLL_SECONDS: u32 = 10;
 
 /// An update taken: what is left to do for it once Telegram is told.
 #[derive(Debug)]
@@ -162,7 +163,7 @@ impl Intake {
                 Ok(updates) => {
                     failures = 0;
                     let Some(last) = updates.last() else { continue };
-                    let next = last.id.as_offset() + 1;
+                    let next = last.id.as_offset();
                     let taken = self.take(updates).await;
                     offset = next;
                     self.finish(taken);

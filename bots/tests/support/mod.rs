@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use serde_json::json;
 
 pub use process::BotProcess;
-pub use state::{Answer, ChatInfo, Sent, State, TestUser};
+pub use state::{Answer, ChatInfo, Kill, KillOn, Sent, State, TestUser};
 
 /// The fake bot token (the shape of a real one).
 pub const TOKEN: &str = "123456789:TEST-token_for-the-emulator";
@@ -119,6 +119,25 @@ impl Emulator {
     /// While `hold` is set, updates wait instead of going to the bot's `getUpdates`.
     pub fn hold_updates(&self, hold: bool) {
         self.with(|s| s.hold_updates = hold);
+    }
+
+    /// Kills `bot` (`kill -9`) the next time `on` happens, before the bot hears back.
+    pub fn kill_on(&self, on: KillOn, bot: &BotProcess) {
+        self.with(|s| s.kill = Some(Kill { on, pid: bot.pid() }));
+    }
+
+    /// Delivers update `id` again, as Telegram does after a timeout or a 5xx.
+    pub fn redeliver(&self, id: i64) {
+        self.with(|s| {
+            let update = s.made.get(&id).cloned().expect("an update made");
+            s.updates.push_back((id, update));
+            s.version += 1;
+        });
+    }
+
+    /// The id of the newest update made.
+    pub fn last_update(&self) -> i64 {
+        self.with(|s| s.next_update)
     }
 
     /// The next `calls` calls of `method` (any case) fail with 429 and `retry_after`.

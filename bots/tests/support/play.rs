@@ -103,10 +103,13 @@ pub fn open_and_start(emulator: &Emulator, chat: i64, players: &[TestUser], game
     lobby
 }
 
-/// Makes one move: the named player presses the first button of the live board, and the
-/// board is waited for until it shows the move (or, when the press found it behind, until it
-/// is brought up to date). Returns the board pressed and the answer.
-pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answer) {
+/// The press a player would make now: the live board, the player it names for its first
+/// button, and that button's data.
+pub fn next_press(
+    emulator: &Emulator,
+    chat: i64,
+    players: &[TestUser],
+) -> (Sent, TestUser, String) {
     let board = current_board(emulator, chat).expect("a board with a keyboard");
     let photo = board.photo.as_deref().expect("the board is a photo");
     let (w, h) = png_size(photo);
@@ -120,10 +123,17 @@ pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answ
     let player = named
         .and_then(|name| players.iter().find(|p| p.name == name))
         .or_else(|| to_move(&board, players))
-        .unwrap_or_else(|| {
-            panic!("nobody named in {:?}\n{}", board.plain(), emulator.transcript())
-        });
-    let answer = press(emulator, player, &board, &data);
+        .unwrap_or_else(|| panic!("nobody named in {:?}\n{}", board.plain(), emulator.transcript()))
+        .clone();
+    (board, player, data)
+}
+
+/// Makes one move: the named player presses the first button of the live board, and the
+/// board is waited for until it shows the move (or, when the press found it behind, until it
+/// is brought up to date). Returns the board pressed and the answer.
+pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answer) {
+    let (board, player, data) = next_press(emulator, chat, players);
+    let answer = press(emulator, &player, &board, &data);
     assert!(!answer.alert, "a legal move was refused: {answer:?}\n{}", emulator.transcript());
     wait_edit(emulator, &board);
     (board, answer)

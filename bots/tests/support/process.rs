@@ -38,6 +38,31 @@ impl BotProcess {
         self.child.try_wait().ok().flatten()
     }
 
+    /// The process id (for a kill at a chosen moment, see `state::Kill`).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Waits up to `within` for the process to end; its status, if it did.
+    pub fn wait_exit(&mut self, within: std::time::Duration) -> Option<ExitStatus> {
+        let deadline = std::time::Instant::now() + within;
+        loop {
+            if let Some(status) = self.exited() {
+                return Some(status);
+            }
+            if std::time::Instant::now() >= deadline {
+                return None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    /// Sends SIGTERM (as systemd or `docker stop` does).
+    pub fn terminate(&self) {
+        let sent = Command::new("kill").args(["-TERM", &self.child.id().to_string()]).status();
+        assert!(sent.is_ok_and(|s| s.success()), "kill -TERM failed");
+    }
+
     /// What the bot wrote to stderr.
     pub fn stderr(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()

@@ -14,7 +14,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::post;
 use serde_json::{Map, Value, json};
 
-use super::state::{BOT_ID, BOT_USERNAME, Call, PACED, Sent, State, Webhook, parse_keyboard};
+use super::state::{
+    BOT_ID, BOT_USERNAME, Call, KillOn, PACED, Sent, State, Webhook, parse_keyboard,
+};
 
 /// What a handler shares.
 #[derive(Debug)]
@@ -130,9 +132,21 @@ async fn api(
         Err(e) => return fail(400, &format!("Bad Request: {e}")),
     };
     let (chat, at) = (params.int("chat_id"), Instant::now());
+    let confirmed_before = shared.state.lock().unwrap().confirmed.len();
     let response = answer(&shared, &method, &params).await;
     let mut state = shared.state.lock().unwrap();
-    let call = Call { method, chat, at, status: response.status().as_u16() };
+    let status = response.status().as_u16();
+    if status == 200 {
+        if method == "answercallbackquery" {
+            let query = params.text("callback_query_id").unwrap_or_default();
+            state.kill_if(KillOn::Answer, format!("answered {query}"));
+        }
+        if method == "getupdates" && state.confirmed.len() > confirmed_before {
+            let confirmed = state.confirmed[confirmed_before..].to_vec();
+            state.kill_if(KillOn::Confirm, format!("confirmed {confirmed:?}"));
+        }
+    }
+    let call = Call { method, chat, at, status };
     state.call_log.push(call);
     response
 }
@@ -283,8 +297,10 @@ async fn get_updates(shared: &Shared, params: &Params) -> Response {
         {
             let mut state = shared.state.lock().unwrap();
             // An offset confirms every update before it.
-            while state.updates.front().is_some_and(|(id, _)| *id < offset) {
+            while let Some((id, _)) = state.updates.front().filter(|(id, _)| *id < offset) {
+                let id = *id;
                 state.updates.pop_front();
+                state.confirmed.push(id);
             }
             let held = state.hold_updates;
             if (!state.updates.is_empty() && !held) || Instant::now() >= deadline {

@@ -3,7 +3,7 @@
 //! the bot, 429s), and the webhook the bot set. Plain data behind one mutex; the HTTP side
 //! lives in `server.rs`, webhook delivery in `webhook.rs`.
 
-use std::collections::{HashMap, HashSet, VecDeque};
+use std::collections::{BTreeMap, HashMap, HashSet, VecDeque};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -215,6 +215,38 @@ pub struct State {
     pub delivered: Vec<i64>,
     /// Update ids given up after failed deliveries, with the last error.
     pub undelivered: Vec<(i64, String)>,
+    /// Every update made, by id (to deliver one again, as Telegram does after a timeout).
+    pub made: BTreeMap<i64, Value>,
+    /// Update ids the bot confirmed by polling past them, in order.
+    pub confirmed: Vec<i64>,
+    /// A process to kill at a moment of the protocol, once.
+    pub kill: Option<Kill>,
+    /// What each kill came after (the query answered, the updates confirmed or delivered).
+    pub kills: Vec<String>,
+}
+
+/// When the emulator kills the bot: right after it handled a call or a delivery, before its
+/// answer reaches the bot — the worst moment for what the bot was told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KillOn {
+    /// An `answerCallbackQuery`: the player saw their press accepted.
+    Answer,
+    /// A `getUpdates` that confirmed updates (its offset passed them).
+    Confirm,
+    /// A webhook POST answered with a 2xx: Telegram will not send that update again.
+    WebhookOk,
+}
+
+#[derive(Debug, Clone, Copy)]
+pub struct Kill {
+    pub on: KillOn,
+    pub pid: u32,
+}
+
+/// Kills process `pid` at once (`kill -9`).
+pub fn kill_now(pid: u32) {
+    let killed = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()), "kill -9 {pid} failed");
 }
 
 impl State {
@@ -228,8 +260,23 @@ impl State {
     pub fn push_update(&mut self, kind: &str, body: Value) {
         self.next_update += 1;
         let id = self.next_update;
-        self.updates.push_back((id, json!({"update_id": id, kind: body})));
+        let update = json!({"update_id": id, kind: body});
+        self.made.insert(id, update.clone());
+        self.updates.push_back((id, update));
         self.version += 1;
+    }
+
+    /// Kills the armed process if the moment is `now`; says whether it did.
+    pub fn kill_if(&mut self, now: KillOn, what: String) -> bool {
+        match self.kill {
+            Some(kill) if kill.on == now => {
+                self.kill = None;
+                kill_now(kill.pid);
+                self.kills.push(what);
+                true
+            }
+            _ => false,
+        }
     }
 
     pub fn message_json(&self, m: &Sent) -> Value {

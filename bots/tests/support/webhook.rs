@@ -12,6 +12,7 @@ use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use super::server::Shared;
+use super::state::KillOn;
 
 /// Attempts per update before it is given up.
 const ATTEMPTS: usize = 25;
@@ -53,7 +54,10 @@ pub async fn deliver(shared: Arc<Shared>) {
         }
         let mut state = shared.state.lock().unwrap();
         match outcome {
-            Ok(()) => state.delivered.push(id),
+            Ok(()) => {
+                state.delivered.push(id);
+                state.kill_if(KillOn::WebhookOk, format!("delivered {id}"));
+            }
             Err(e) if e == "the webhook changed" => continue,
             Err(e) => state.undelivered.push((id, e)),
         }
