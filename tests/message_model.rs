@@ -383,3 +383,40 @@ fn a_chat_may_keep_a_new_board_every_turn_as_history() {
     let after = group_chat(&room).iter().filter(|(_, m)| m.board.is_some()).count();
     assert_eq!(before, after, "back to one board edited in place");
 }
+
+/// An input delivered twice under the key of its platform update (Telegram resends an update
+/// it got no confirmation for) is handled once, whether the second copy comes in the same
+/// batch or after a restart; the same input under another key is handled again.
+#[test]
+fn an_update_delivered_twice_is_handled_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = Input {
+        platform: Platform::Console,
+        chat: igroteka::app::Chat { id: "g".into(), private: false, thread: None, server: None },
+        user: User { id: "alice".into(), name: "Alice".into(), admin: false, lang: None },
+        now: 1_000,
+        action: Action::Command { name: "play".into(), args: vec!["aeroplane".into()] },
+    };
+    let help =
+        Input { action: Action::Command { name: "help".into(), args: vec![] }, ..play.clone() };
+    {
+        let mut app = App::new(SledStore::open(dir.path(), 1 << 20).unwrap(), AppConfig::default());
+        let out = app.handle_batch_once(&[(&play, Some("tg:7")), (&play, Some("tg:7"))]);
+        assert!(out[0].is_some(), "the first copy is handled");
+        assert!(out[1].is_none(), "the second copy in the same batch is not");
+        let table = app.store().chat_table(&play.chat_id()).unwrap().expect("a lobby");
+        assert_eq!(app.take_dirty(), vec![table], "one lobby queued");
+        let out = app.handle_batch_once(&[(&help, Some("tg:8")), (&help, None)]);
+        assert!(out.iter().all(|o| o.as_ref().is_some_and(|e| !e.is_empty())));
+    }
+    let mut app = App::new(SledStore::open(dir.path(), 1 << 20).unwrap(), AppConfig::default());
+    let table = app.store().chat_table(&play.chat_id()).unwrap().expect("the lobby");
+    let before = app.store().outbox(table).unwrap().len();
+    let out = app.handle_batch_once(&[(&play, Some("tg:7")), (&help, Some("tg:8"))]);
+    assert_eq!(out, vec![None, None], "copies after a restart are dropped");
+    assert_eq!(app.store().outbox(table).unwrap().len(), before, "nothing queued again");
+    assert!(app.take_dirty().is_empty());
+    let again = app.handle_batch_once(&[(&play, Some("tg:9"))]);
+    let replies = again[0].as_ref().expect("a new update is handled");
+    assert!(!replies.is_empty(), "a second /play is answered (a game is already open)");
+}

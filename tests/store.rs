@@ -422,3 +422,26 @@ fn an_orderly_close_without_a_flush_keeps_the_staged_saves() {
     assert_eq!(store.load(id).unwrap().map(|t| t.id), Some(id));
     assert_eq!(store.unfinished().unwrap(), vec![id]);
 }
+
+/// The platform updates taken are kept across a restart (staged like a save, so the flush that
+/// makes a batch durable writes its marks in the same transaction), and forgotten by age alone.
+#[test]
+fn taken_updates_are_kept_with_their_batch_and_forgotten_by_age() {
+    let dir = tempfile::tempdir().unwrap();
+    {
+        let store = SledStore::open(dir.path(), 1 << 20).unwrap();
+        assert!(!store.was_taken("tg:1").unwrap());
+        store.mark_taken("tg:1", 1_000).unwrap();
+        store.mark_taken("tg:2", 5_000).unwrap();
+        assert!(store.was_taken("tg:1").unwrap(), "seen before the flush, by the engine");
+        store.flush().unwrap();
+    }
+    let store = SledStore::open(dir.path(), 1 << 20).unwrap();
+    assert!(store.was_taken("tg:1").unwrap() && store.was_taken("tg:2").unwrap());
+    assert!(!store.was_taken("tg:12").unwrap() && !store.was_taken("dc:1").unwrap());
+    assert_eq!(store.forget_taken(5_000).unwrap(), 1, "only what is older than 5 s");
+    assert!(!store.was_taken("tg:1").unwrap());
+    assert!(store.was_taken("tg:2").unwrap());
+    store.flush().unwrap();
+    assert_eq!(store.forget_taken(5_000).unwrap(), 0, "forgotten once");
+}

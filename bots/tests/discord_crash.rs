@@ -10,7 +10,7 @@ mod discord;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use discord::table::{self, Table, tokens};
-use discord::{Limits, Msg};
+use discord::{Limits, Msg, STEP};
 
 /// A small xorshift generator: the kill points, reproducible from the printed seed.
 struct Rng(u64);
@@ -71,12 +71,7 @@ fn killed_at_random_points_of_fifty_presses_every_saved_move_is_shown_once() {
         // Press, and kill the bot a random moment later: before, during or after the engine
         // and the delivery.
         let player = t.to_move().unwrap();
-        let option = board
-            .buttons()
-            .into_iter()
-            .find(|(_, id)| id.rsplit(':').next().is_some_and(|op| op.starts_with('c')))
-            .unwrap()
-            .1;
+        let option = choice(&board);
         let token = t.emu.press(&player, &board, &option);
         std::thread::sleep(Duration::from_millis(rng.below(250)));
         t.kill();
@@ -105,6 +100,16 @@ fn killed_at_random_points_of_fifty_presses_every_saved_move_is_shown_once() {
     t.assert_clean_except(Duration::from_secs(1), &lost);
 }
 
+/// The custom id of the board's first option of a move (not Back, paging or resigning).
+fn choice(board: &Msg) -> String {
+    board
+        .buttons()
+        .into_iter()
+        .find(|(_, id)| id.rsplit(':').next().is_some_and(|op| op.starts_with('c')))
+        .expect("an option to press")
+        .1
+}
+
 /// The custom ids of the core buttons of a message as the engine made it.
 fn tokens_of(message: &igroteka::app::Message) -> Vec<String> {
     message
@@ -116,4 +121,60 @@ fn tokens_of(message: &igroteka::app::Message) -> Vec<String> {
             _ => None,
         })
         .collect()
+}
+
+/// The table's sequence number as stored (the bot must be down).
+fn stored_seq(t: &Table, table: u64) -> u64 {
+    use igroteka::store::Store;
+    t.open_store().load(table).expect("the table loads").expect("the table exists").seq
+}
+
+/// Killed right after Discord recorded its acknowledgement of a press, 30 times: a press
+/// acknowledged as accepted is in the store after the restart, exactly once, and the live
+/// board shows it; one answered with a refusal changed nothing.
+#[test]
+fn every_acknowledged_press_survives_a_kill_right_after_its_acknowledgement() {
+    const KILLS: usize = 30;
+    let mut t = table::start_with(Limits::DISCORD.faster(10), &[(101, "Ann"), (102, "Boris")]);
+    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
+    let table = t.open("aeroplane", &[], &[&ann, &boris]);
+    t.settle(Duration::from_millis(500));
+    t.kill();
+    let mut seq = stored_seq(&t, table);
+    let mut lost = Vec::new();
+    t.spawn();
+    for round in 0..KILLS {
+        let board = t.live_board().expect("a live board");
+        let player = t.to_move().expect("someone to move");
+        let option = choice(&board);
+        t.emu.with(|s| s.kill_on_ack = Some(t.bot.pid()));
+        let token = t.emu.press(&player, &board, &option);
+        t.emu.wait("the acknowledgement", STEP, |s| s.interactions.get(&token)?.response);
+        assert!(t.bot.wait_exit(STEP).is_some(), "round {round}: the bot was not killed");
+        t.kill();
+        let (kind, _) = t.emu.with(|s| s.interactions[&token].response).unwrap();
+        let now = stored_seq(&t, table);
+        if kind == 4 {
+            assert_eq!(now, seq, "round {round}: a refused press changed the table");
+        } else {
+            assert_eq!(now, seq + 1, "round {round}: the acknowledged press is not stored once");
+        }
+        seq = now;
+        // The kill may cut off the deliveries of a press answered before it.
+        lost.extend(t.emu.with(|s| {
+            s.interactions
+                .values()
+                .filter(|i| i.response.is_none())
+                .map(|i| i.token.clone())
+                .collect::<Vec<_>>()
+        }));
+        let stored = t.stored_board(table);
+        let expected = tokens_of(&stored);
+        let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+        t.spawn();
+        assert_shows_the_stored_game(&t, &expected, &png);
+    }
+    assert_eq!(t.emu.with(|s| s.killed_after.len()), KILLS);
+    t.settle(Duration::from_millis(1500));
+    t.assert_clean_except(Duration::from_secs(1), &lost);
 }

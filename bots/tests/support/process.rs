@@ -75,6 +75,13 @@ impl BotProcess {
     }
 }
 
+/// Kills process `pid` at once (`kill -9`), from an emulator's handler: the bot never hears
+/// back from the call it made.
+pub fn kill_now(pid: u32) {
+    let killed = Command::new("kill").args(["-KILL", &pid.to_string()]).status();
+    assert!(killed.is_ok_and(|s| s.success()), "kill -9 {pid} failed");
+}
+
 impl Drop for BotProcess {
     fn drop(&mut self) {
         self.kill();

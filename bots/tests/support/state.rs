@@ -243,12 +243,6 @@ pub struct Kill {
     pub pid: u32,
 }
 
-/// Kills process `pid` at once (`kill -9`).
-pub fn kill_now(pid: u32) {
-    let killed = std::process::Command::new("kill").args(["-KILL", &pid.to_string()]).status();
-    assert!(killed.is_ok_and(|s| s.success()), "kill -9 {pid} failed");
-}
-
 impl State {
     pub fn now() -> i64 {
         std::time::SystemTime::now()
@@ -271,7 +265,7 @@ impl State {
         match self.kill {
             Some(kill) if kill.on == now => {
                 self.kill = None;
-                kill_now(kill.pid);
+                super::process::kill_now(kill.pid);
                 self.kills.push(what);
                 true
             }

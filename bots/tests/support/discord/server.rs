@@ -240,7 +240,11 @@ async fn callback(
         }
         other => state.problems.push(format!("interaction response of type {other}")),
     }
-    state.interactions.insert(token, interaction);
+    state.interactions.insert(token.clone(), interaction);
+    if let Some(pid) = state.kill_on_ack.take() {
+        super::process::kill_now(pid);
+        state.killed_after.push(token);
+    }
     StatusCode::NO_CONTENT.into_response()
 }
 

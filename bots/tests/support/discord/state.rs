@@ -160,6 +160,11 @@ pub struct State {
     pub nonce_repeats: u32,
     /// Direct messages refused with 50007 (the user's DMs are closed).
     pub dm_refusals: u32,
+    /// A bot process to kill (`kill -9`) right after its next interaction response is
+    /// recorded, before the response reaches it: the worst moment for an acknowledged press.
+    pub kill_on_ack: Option<u32>,
+    /// The interactions whose acknowledgement a kill followed.
+    pub killed_after: Vec<String>,
 }
 
 impl State {
