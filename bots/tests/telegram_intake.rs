@@ -154,15 +154,14 @@ fn every_answered_press_survives_a_kill_right_after_its_answer() {
 /// Presses, one per game, queued while the bot cannot see them and released together.
 fn burst(emulator: &Emulator, games: &[Game]) -> Vec<(String, i64)> {
     emulator.hold_updates(true);
-    let presses = games
+    games
         .iter()
         .map(|game| {
             let (board, player, press) = play::next_press(emulator, game.chat, &game.players);
             let query = emulator.press(&player, &board, &press);
             (query, emulator.last_update())
         })
-        .collect();
-    presses
+        .collect()
 }
 
 /// Waits until the bot confirmed (so took) every update of the burst.
