@@ -33,8 +33,8 @@ pub trait DynGame: Debug + Send + Sync {
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
     fn outcome(&self) -> Option<Outcome>;
     fn score_sheet(&self) -> Option<Sheet>;
-    /// [`Game::timeout_action`], as JSON.
-    fn timeout_action(&self, seat: Seat) -> Option<Value>;
+    /// [`Game::timeout_action`], the action as JSON.
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Value)>;
     /// The state as JSON text (what the store keeps).
     fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynGame>;
@@ -84,8 +84,8 @@ impl<G: Heuristic> DynGame for Erased<G> {
     fn score_sheet(&self) -> Option<Sheet> {
         self.0.score_sheet()
     }
-    fn timeout_action(&self, seat: Seat) -> Option<Value> {
-        self.0.timeout_action(seat).map(|action| to_json(&action))
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Value)> {
+        self.0.timeout_action(seat).map(|(actor, action)| (actor, to_json(&action)))
     }
     fn snapshot(&self) -> String {
         serde_json::to_string(&self.0).expect("game states serialize to JSON")

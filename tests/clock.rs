@@ -989,9 +989,9 @@ fn in_toy_two_against_two_a_vote_on_one_commander_is_not_cut_short_by_the_teamma
         if seats.len() == 2 {
             break seats;
         }
-        let action = game.game_ref().unwrap().timeout_action(seats[0]).expect("a flight");
+        let (actor, action) = game.game_ref().unwrap().timeout_action(seats[0]).expect("a flight");
         let read_seq = game.seq;
-        game.act(seats[0], &action, room.now).unwrap();
+        game.act(actor, &action, room.now).unwrap();
         room.store().save(&game, Some(read_seq), &[]).unwrap();
     };
     let (voted, teammate) = (side[0], side[1]);

@@ -455,15 +455,16 @@ fn play_for(
     table: &mut Table,
     seat: Seat,
     now: u64,
-    mut pick: impl FnMut(&dyn DynGame) -> Option<serde_json::Value>,
+    mut pick: impl FnMut(&dyn DynGame) -> Option<(Seat, serde_json::Value)>,
 ) -> Result<Vec<Event>, TableError> {
     let mut events = Vec::new();
     for _ in 0..MOST_ACTIONS {
         if !table.to_move().includes(seat) {
             break;
         }
-        let Some(action) = pick(table.game_ref()?) else { break };
-        events.extend(table.act(seat, &action, now)?);
+        // The move may be a teammate's, where the turn is the side's (see `timeout_action`).
+        let Some((actor, action)) = pick(table.game_ref()?) else { break };
+        events.extend(table.act(actor, &action, now)?);
     }
     Ok(events)
 }
