@@ -39,15 +39,15 @@ impl<S: Store> App<S> {
         rules: &Rules,
         now: u64,
     ) -> Result<Vec<Effect>, StoreError> {
+        for seat in seats {
+            table.clock.held.remove(seat);
+        }
         let ToMove::Seats(to_move) = table.to_move() else { return Ok(Vec::new()) };
         let platform = table.chat.platform;
         let deadline = table.clock.deadline(rules).unwrap_or(u64::MAX);
         let mut awake = Vec::new();
-        for &seat in seats {
-            table.clock.held.remove(&seat);
-            let Some(player) = table.players.get(seat).filter(|_| to_move.contains(&seat)) else {
-                continue;
-            };
+        for &seat in seats.iter().filter(|seat| to_move.contains(seat)) {
+            let Some(player) = table.players.get(seat) else { continue };
             match self.quiet_until(platform, &player.user.id, now) {
                 Some(morning) if morning < deadline => {
                     table.clock.held.insert(seat, morning);
