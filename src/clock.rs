@@ -134,7 +134,9 @@ pub struct TurnClock {
     /// When the seats now to move were given the turn (ms since the epoch); 0: not running.
     #[serde(default)]
     pub started: u64,
-    /// Reminders sent this turn: 0, 1 (half time) or 2 (near the end).
+    /// The reminders of this turn that are done: 0, 1 (half time) or 2 (near the end). Done
+    /// means each seat then to move was reminded, or its reminder is held for its morning
+    /// ([`TurnClock::held`]): one player's night never holds back the others' reminders.
     #[serde(default)]
     pub reminded: u8,
     /// Turns each seat has missed in a row.
@@ -152,13 +154,12 @@ pub struct TurnClock {
     /// The open vote on removing a player whose time ran out (`timeout=vote`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub vote: Option<RemovalVote>,
-    /// A reminder held back by a player's quiet hours is due no earlier than this.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub held_until: u64,
-}
-
-fn is_zero(n: &u64) -> bool {
-    *n == 0
+    /// Reminders held back by their player's quiet hours, per seat: each is due at that
+    /// player's morning. (A record from before reminders were kept per seat may carry a
+    /// table-wide `held_until`; it is not read: the reminder it held falls due by the turn's
+    /// own times, and each player's quiet hours are asked again then.)
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub held: BTreeMap<Seat, u64>,
 }
 
 /// The other players' vote on a player whose time ran out: remove them (as on resignation) or
@@ -210,7 +211,7 @@ impl TurnClock {
         self.started = now;
         self.reminded = 0;
         self.vote = None;
-        self.held_until = 0;
+        self.held.clear();
         if self.is_paused() {
             self.paused_at = now.max(1);
         }
@@ -246,22 +247,38 @@ impl TurnClock {
         (self.started > 0).then(|| self.started + turn)
     }
 
-    /// What is due next, and when.
+    /// What is due next, and when: the turn's next step, or a held reminder (which says what
+    /// the last step said) if its morning comes first.
     pub fn next(&self, rules: &Rules) -> Option<(u64, Due)> {
         let turn = rules.turn?;
         if self.started == 0 || self.is_paused() {
             return None;
         }
-        Some(match self.reminded {
-            0 => ((self.started + turn / 2).max(self.held_until), Due::HalfTime),
-            1 => ((self.started + turn - turn / 6).max(self.held_until), Due::NearEnd),
+        let step = match self.reminded {
+            0 => (self.started + turn / 2, Due::HalfTime),
+            1 => (self.started + turn - turn / 6, Due::NearEnd),
             _ => (self.started + turn, Due::Deadline),
-        })
+        };
+        let held = self.held.values().min().map(|at| (*at, self.last_reminder()));
+        Some(held.filter(|(at, _)| *at < step.0).unwrap_or(step))
     }
 
-    /// What is due at `now`: the latest step whose time has come (a tick that comes late —
-    /// the bot was down — skips reminders that would be stale and goes straight to what the
-    /// time calls for); `None` when nothing is.
+    /// The reminder the turn's time called for last: what a held one says when it comes.
+    pub fn last_reminder(&self) -> Due {
+        if self.reminded >= 2 { Due::NearEnd } else { Due::HalfTime }
+    }
+
+    /// The seats whose held reminder is due at `now` (none while the clock does not run).
+    pub fn mornings(&self, now: u64) -> Vec<Seat> {
+        if self.started == 0 || self.is_paused() {
+            return Vec::new();
+        }
+        self.held.iter().filter(|(_, at)| **at <= now).map(|(seat, _)| *seat).collect()
+    }
+
+    /// What is due at `now`: the latest step of the turn whose time has come (a tick that comes
+    /// late — the bot was down — skips reminders that would be stale and goes straight to what
+    /// the time calls for); `None` when nothing is. Held reminders are [`TurnClock::mornings`].
     pub fn due_at(&self, rules: &Rules, now: u64) -> Option<Due> {
         let turn = rules.turn?;
         if self.started == 0 || self.is_paused() {
@@ -270,8 +287,6 @@ impl TurnClock {
         let deadline = self.started + turn;
         if now >= deadline {
             Some(Due::Deadline)
-        } else if now < self.held_until {
-            None
         } else if now >= deadline - turn / 6 && self.reminded < 2 {
             Some(Due::NearEnd)
         } else if now >= self.started + turn / 2 && self.reminded < 1 {
@@ -408,6 +423,41 @@ mod tests {
         assert_eq!(clock.left(&rules, 1000 + 7 * HOUR), Some(0));
         let off = Rules { turn: None, ..rules };
         assert_eq!(clock.next(&off), None);
+    }
+
+    #[test]
+    fn a_held_reminder_is_due_at_its_players_morning_and_says_what_the_turn_said_last() {
+        let rules = Rules { turn: Some(6 * HOUR), policy: Policy::Skip, misses: None };
+        let mut clock = TurnClock::default();
+        clock.restart(1000);
+        clock.reminded = 1;
+        clock.held.insert(1, 1000 + 4 * HOUR);
+        assert_eq!(clock.next(&rules), Some((1000 + 4 * HOUR, Due::HalfTime)));
+        assert_eq!(clock.mornings(1000 + 4 * HOUR - 1), Vec::<Seat>::new());
+        assert_eq!(clock.mornings(1000 + 4 * HOUR), vec![1]);
+        assert_eq!(clock.due_at(&rules, 1000 + 4 * HOUR), None, "not a step of the turn");
+        // A morning after the next step: the step comes first.
+        clock.held.insert(1, 1000 + 5 * HOUR + 30 * MINUTE);
+        assert_eq!(clock.next(&rules), Some((1000 + 5 * HOUR, Due::NearEnd)));
+        clock.reminded = 2;
+        assert_eq!(clock.next(&rules), Some((1000 + 5 * HOUR + 30 * MINUTE, Due::NearEnd)));
+        clock.pause(1000 + 5 * HOUR);
+        assert!(clock.mornings(1000 + 6 * HOUR).is_empty(), "a stopped clock");
+        clock.restart(2000);
+        assert!(clock.held.is_empty(), "a new turn");
+    }
+
+    /// A record from before reminders were kept per seat: its table-wide `reminded` reads as
+    /// before, and its table-wide hold is not read — the held reminder falls due by the turn's
+    /// own time, where each player's quiet hours are asked again.
+    #[test]
+    fn an_older_clock_record_reads_with_its_reminders_done() {
+        let old = r#"{"started":1000,"reminded":1,"held_until":99999999,"nudged":0,"paused_at":0}"#;
+        let clock: TurnClock = serde_json::from_str(old).unwrap();
+        assert_eq!(clock.reminded, 1);
+        assert!(clock.held.is_empty());
+        let rules = Rules { turn: Some(6 * HOUR), policy: Policy::Skip, misses: None };
+        assert_eq!(clock.next(&rules), Some((1000 + 5 * HOUR, Due::NearEnd)));
     }
 
     #[test]

@@ -258,12 +258,15 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     }
 
     /// What is played for `seat` when its time runs out under the `skip` policy
-    /// ([`crate::clock`]): the rules' default move. The default is the first option offered —
-    /// roll the die, then the first legal move; a game where the turn may be passed, or whose
-    /// first option is not a sensible default, says so here (and in its docs/rules page).
-    /// Called again while the seat stays to move, so a multi-step turn is played through.
-    fn timeout_action(&self, seat: Seat) -> Option<Self::Action> {
-        self.choices(seat).options.into_iter().next().map(|choice| choice.action)
+    /// ([`crate::clock`]): the rules' default move, and the seat that makes it — `seat` itself,
+    /// or where a turn is a side's (either commander's flight in «Воздушный бой» two against
+    /// two) a teammate also to move, whose time ran out with theirs. The default is the first
+    /// option offered — roll the die, then the first legal move; a game where the turn may be
+    /// passed, or whose first option is not a sensible default, says so here (and in its
+    /// docs/rules page). Called again while the seat stays to move, so a multi-step turn is
+    /// played through.
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Self::Action)> {
+        self.choices(seat).options.into_iter().next().map(|choice| (seat, choice.action))
     }
 }
 

@@ -33,8 +33,8 @@ pub trait DynGame: Debug + Send + Sync {
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
     fn outcome(&self) -> Option<Outcome>;
     fn score_sheet(&self) -> Option<Sheet>;
-    /// [`Game::timeout_action`], as JSON.
-    fn timeout_action(&self, seat: Seat) -> Option<Value>;
+    /// [`Game::timeout_action`], the action as JSON.
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Value)>;
     /// The state as JSON text (what the store keeps).
     fn snapshot(&self) -> String;
     fn clone_box(&self) -> Box<dyn DynGame>;
@@ -84,8 +84,8 @@ impl<G: Heuristic> DynGame for Erased<G> {
     fn score_sheet(&self) -> Option<Sheet> {
         self.0.score_sheet()
     }
-    fn timeout_action(&self, seat: Seat) -> Option<Value> {
-        self.0.timeout_action(seat).map(|action| to_json(&action))
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Value)> {
+        self.0.timeout_action(seat).map(|(actor, action)| (actor, to_json(&action)))
     }
     fn snapshot(&self) -> String {
         serde_json::to_string(&self.0).expect("game states serialize to JSON")
@@ -159,20 +159,26 @@ impl SeatCounts {
     pub fn is_range(&self) -> bool {
         self.max() - self.min() + 1 == self.0.len()
     }
+
+    /// The counts written out: one count alone ("2"), a range with `through` between its ends
+    /// ("2–4"), else every count with `and` between them ("2, 4").
+    pub fn written(&self, through: &str, and: &str) -> String {
+        let (min, max) = (self.min(), self.max());
+        if min == max {
+            min.to_string()
+        } else if self.is_range() {
+            format!("{min}{through}{max}")
+        } else {
+            let counts: Vec<String> = self.iter().map(|n| n.to_string()).collect();
+            counts.join(and)
+        }
+    }
 }
 
 /// "2", "2–4", or "2, 4" when some count between is missing.
 impl fmt::Display for SeatCounts {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (min, max) = (self.min(), self.max());
-        if min == max {
-            write!(f, "{min}")
-        } else if self.is_range() {
-            write!(f, "{min}–{max}")
-        } else {
-            let counts: Vec<String> = self.iter().map(|n| n.to_string()).collect();
-            f.write_str(&counts.join(", "))
-        }
+        f.write_str(&self.written("–", ", "))
     }
 }
 

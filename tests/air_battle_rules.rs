@@ -674,5 +674,29 @@ fn toy_out_of_time_the_default_flight_keeps_clear_of_aa_fire() {
     let offered: Vec<Action> = g.choices(0).options.into_iter().map(|o| o.action).collect();
     let first_safe = offered.iter().find(safe).expect("a safe flight");
     assert!(offered.iter().position(|a| safe(&a)) > Some(0), "the first is shot down");
-    assert_eq!(g.timeout_action(0).as_ref(), Some(first_safe), "the first safe one offered");
+    assert_eq!(g.timeout_action(0), Some((0, first_safe.clone())), "the first safe one offered");
+}
+
+/// docs/rules/clocks.md, «Игрушка» two against two: either commander's flight is the side's
+/// turn and both ran out of time together, so the default flight is chosen among the side's
+/// kinds. Red's only bomber, parked on c8 facing north, can only fly ↑↑ into North's AA fire;
+/// Red's fighter on f14 flies clear of it: the fighter commander's flight is the one played,
+/// whichever commander the clock asks for first.
+#[test]
+fn toy_two_against_two_out_of_time_the_side_flies_the_flight_clear_of_aa_fire() {
+    let g = AirBattle::from_position(Toy, Form::Teams, "Rbc8N* Rff14E Gba16S", South).unwrap();
+    assert_eq!(g.to_move(), ToMove::Seats([0, 1].into_iter().collect()), "both commanders");
+    let lost = |seat: Seat, action: &Action| {
+        let mut played = g.clone();
+        apply_checked(&mut played, Actor::Seat(seat), action).expect("a legal flight");
+        played.position().planes().iter().any(|p| p.lost)
+    };
+    let bombers: Vec<Action> = g.choices(0).options.into_iter().map(|o| o.action).collect();
+    assert!(!bombers.is_empty() && bombers.iter().all(|a| lost(0, a)), "{bombers:?}");
+    for seat in [0, 1] {
+        let (actor, action) = g.timeout_action(seat).expect("a flight");
+        assert_eq!(actor, 1, "the fighter commander flies");
+        assert!(matches!(action, Action::Fly { plane, .. } if plane == id(&g, "F1")), "{action:?}");
+        assert!(!lost(actor, &action), "{action:?} is shot down");
+    }
 }

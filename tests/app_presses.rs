@@ -56,6 +56,30 @@ fn the_player_counts_a_game_takes_read_as_words() {
     let Effect::Send { message, .. } = &games[0] else { panic!("{games:?}") };
     assert!(message.text.contains("(2–4 players)"), "{}", message.text);
     assert!(message.text.contains("(2 or 4 players)"), "{}", message.text);
+    assert!(
+        message.text.contains("Tank Battle (Битка на танкове) (2 players)"),
+        "{}",
+        message.text
+    );
+}
+
+/// A setting for one player count says which: a lobby of «Tysiąc» with four players must not
+/// read as if its two-player form applied to them.
+#[test]
+fn the_two_player_setting_of_tysiac_says_it_is_for_two_players() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/play thousand");
+    for name in ["Bob", "Carol", "Dave"] {
+        room.press(name, &room.button("Join").unwrap());
+    }
+    let lobby = room.latest_text();
+    assert!(lobby.contains("Players (4 of 2 or 4)"), "{lobby}");
+    assert!(lobby.contains("With two players: one diagonal (S v N)"), "{lobby}");
+    assert!(room.button("With two players: one diagonal (S v N)").is_some(), "{lobby}");
+    room.send("Alice", "/lang ru");
+    room.send("Alice", "/board");
+    let lobby = room.latest_text();
+    assert!(lobby.contains("Если игроков двое: одна диагональ"), "{lobby}");
 }
 
 fn start_game_after_lobby(room: &mut Chatroom) {

@@ -716,7 +716,7 @@ fn no_reminder_comes_in_the_players_night() {
     // UTC) is 22:13 local: the reminder waits for 08:00 there (20:00 UTC).
     let mut room = Chatroom::temporary();
     start_game(&mut room, "tank-battle", &["Alice", "Bob"]);
-    let (_, user) = mover(&room);
+    let (seat, user) = mover(&room);
     let name = if user == "alice" { "Alice" } else { "Bob" };
     let answer = format!("{:?}", room.send(name, "/tz +12"));
     assert!(answer.contains("UTC+12") && answer.contains("22:00 to 8:00"), "{answer}");
@@ -724,13 +724,49 @@ fn no_reminder_comes_in_the_players_night() {
     let half = started + 12 * HOUR;
     assert!(private_to(&room.tick(half), &user).is_empty(), "not at night");
     let morning = igroteka::clock::quiet_until(half, 12 * 60).unwrap();
-    assert_eq!(table(&room).clock.held_until, morning);
+    assert_eq!(table(&room).clock.held.get(&seat), Some(&morning));
+    // The near end (18:13 UTC, 06:13 there) is still night: held again, for the same morning.
+    assert!(private_to(&room.tick(started + 20 * HOUR), &user).is_empty(), "not at night");
     assert_eq!(table(&room).due(), Some(morning));
     assert!(private_to(&room.tick(morning - 1), &user).is_empty());
     let sent = private_to(&room.tick(morning), &user);
     assert_eq!(sent.len(), 1, "in the morning");
     // By then the end is near (20:00 is past the last sixth of the turn): that reminder comes.
     assert!(sent[0].contains("nearly up: 2 h 14 min left"), "{}", sent[0]);
+}
+
+/// docs/rules/clocks.md, quiet hours: each player's own. In «Идут танки»'s secret set-up both
+/// players are to move at once; Alice's night (UTC+12) holds back her reminders only, and Bob
+/// (UTC, awake) gets his on time.
+#[test]
+fn one_players_quiet_hours_do_not_hold_back_anothers_reminders() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tanks turn=24h", &["Alice", "Bob"]);
+    assert_eq!(table(&room).status, Status::Setup);
+    room.send("Alice", "/tz +12");
+    room.send("Bob", "/tz 0");
+    let started = table(&room).clock.started;
+    // Half time is 10:13 UTC: 22:13 for Alice, the day for Bob.
+    let half = room.tick(started + 12 * HOUR);
+    let bobs = private_to(&half, "bob");
+    assert_eq!(bobs.len(), 1, "Bob is awake: {half:?}");
+    assert!(bobs[0].contains("your move") && bobs[0].contains("12 h left"), "{}", bobs[0]);
+    assert!(private_to(&half, "alice").is_empty(), "Alice's night");
+    // Near the end (18:13 UTC, 06:13 for Alice): Bob again, Alice still asleep.
+    let near = room.tick(started + 20 * HOUR);
+    let bobs = private_to(&near, "bob");
+    assert_eq!(bobs.len(), 1, "{near:?}");
+    assert!(bobs[0].contains("nearly up") && bobs[0].contains("4 h left"), "{}", bobs[0]);
+    assert!(private_to(&near, "alice").is_empty(), "Alice's night");
+    // Alice's morning (08:00 there, 20:00 UTC): her reminder, and nothing more for Bob.
+    let morning = igroteka::clock::quiet_until(started + 20 * HOUR, 12 * 60).unwrap();
+    assert_eq!(table(&room).due(), Some(morning));
+    let woken = room.tick(morning);
+    let alices = private_to(&woken, "alice");
+    assert_eq!(alices.len(), 1, "{woken:?}");
+    assert!(alices[0].contains("nearly up: 2 h 14 min left"), "{}", alices[0]);
+    assert!(private_to(&woken, "bob").is_empty(), "Bob was reminded already");
+    assert!(private_to(&room.tick(morning + HOUR), "alice").is_empty(), "once");
 }
 
 #[test]
@@ -953,9 +989,9 @@ fn in_toy_two_against_two_a_vote_on_one_commander_is_not_cut_short_by_the_teamma
         if seats.len() == 2 {
             break seats;
         }
-        let action = game.game_ref().unwrap().timeout_action(seats[0]).expect("a flight");
+        let (actor, action) = game.game_ref().unwrap().timeout_action(seats[0]).expect("a flight");
         let read_seq = game.seq;
-        game.act(seats[0], &action, room.now).unwrap();
+        game.act(actor, &action, room.now).unwrap();
         room.store().save(&game, Some(read_seq), &[]).unwrap();
     };
     let (voted, teammate) = (side[0], side[1]);

@@ -42,9 +42,9 @@ fn step(game: &mut Box<dyn DynGame>, rng: &mut rand_chacha::ChaCha20Rng, seats: 
     }
     if roll < 20
         && let ToMove::Seats(to_move) = game.to_move()
-        && let Some(action) = game.timeout_action(to_move[0])
+        && let Some((actor, action)) = game.timeout_action(to_move[0])
     {
-        game.apply(Actor::Seat(to_move[0]), &action).unwrap();
+        game.apply(Actor::Seat(actor), &action).unwrap();
         return true;
     }
     match harness::random_dyn_action(&**game, rng).unwrap() {

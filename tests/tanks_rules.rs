@@ -1176,19 +1176,19 @@ fn dice_free_a_blocked_tank_may_still_turn_around() {
 fn out_of_time_the_turn_is_passed_rather_than_a_plane_sent_or_a_tank_turned() {
     let mut g = started(&["dice=no-die"]);
     position(&mut g, &[("R1", UP)], &[("C22", UP)], RED);
-    assert_eq!(g.timeout_action(0), Some(Action::Pass));
+    assert_eq!(g.timeout_action(0), Some((0, Action::Pass)));
     // With the die: a roll is played, never the flight offered beside it…
     let mut g = started(&[]);
     position(&mut g, &[("R1", UP)], &[("A16", UP)], RED);
     let offered =
         |g: &Tanks| -> Vec<Action> { g.choices(0).options.into_iter().map(|c| c.action).collect() };
     assert!(offered(&g).iter().any(|a| matches!(a, Action::Fly { .. })), "{:?}", offered(&g));
-    assert_eq!(g.timeout_action(0), Some(Action::Roll));
+    assert_eq!(g.timeout_action(0), Some((0, Action::Roll)));
     // … and with the only tank sitting out, the turn is passed.
     g.army_mut(RED).tanks[0].resting = true;
     assert!(offered(&g).contains(&Action::Pass), "{:?}", offered(&g));
     assert!(offered(&g).iter().any(|a| matches!(a, Action::Fly { .. })), "{:?}", offered(&g));
-    assert_eq!(g.timeout_action(0), Some(Action::Pass));
+    assert_eq!(g.timeout_action(0), Some((0, Action::Pass)));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ pub fn parse_game_args(args: &[String], flags: &[&str]) -> Result<GameArgs, Stri
         }
     }
     if !info.seats.contains(&seats) {
-        return Err(format!("{} takes {} players", info.id, info.seats));
+        return Err(format!("{} takes {} players", info.id, ascii_seats(info)));
     }
     let settings = settings::parse(&info.table_settings(), &words).map_err(|e| e.to_string())?;
     let seed = seed.unwrap_or_else(rand_seed);
@@ -50,14 +50,10 @@ fn rand_seed() -> u64 {
     rng::from_entropy().next_u64()
 }
 
-/// The seat counts for scripts: `2-4` for a range (`2-2` for one count), `2,4` otherwise.
+/// The seat counts for scripts and people alike: `2` for one count, `2-4` for a range, `2,4`
+/// otherwise.
 fn ascii_seats(info: &GameInfo) -> String {
-    let counts: Vec<String> = info.seats.iter().map(|n| n.to_string()).collect();
-    if info.seats.max() - info.seats.min() + 1 == counts.len() {
-        format!("{}-{}", info.seats.min(), info.seats.max())
-    } else {
-        counts.join(",")
-    }
+    info.seats.written("-", ",")
 }
 
 /// `igroteka games`: one line per game, starting with its id.

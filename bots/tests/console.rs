@@ -294,6 +294,29 @@ fn games_lists_every_game_id_first() {
     assert_eq!(ids, ["aeroplane", "air-battle", "tank-battle", "tanks", "thousand"]);
 }
 
+/// `igroteka games` says how many players each game takes as a newcomer reads it: "2 players"
+/// for one count (not "2-2"), a range with a dash, two counts with a comma.
+#[test]
+fn games_lists_the_player_counts_as_read() {
+    let out = Command::new(env!("CARGO_BIN_EXE_igroteka")).arg("games").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let seats: Vec<(&str, &str)> = text
+        .lines()
+        .map(|l| {
+            let mut fields = l.split('\t');
+            (fields.next().unwrap(), fields.next().unwrap_or_default())
+        })
+        .collect();
+    let expected = [
+        ("aeroplane", "2-4 players"),
+        ("air-battle", "2,4 players"),
+        ("tank-battle", "2 players"),
+        ("tanks", "2 players"),
+        ("thousand", "2,4 players"),
+    ];
+    assert_eq!(seats, expected, "{text}");
+}
+
 #[test]
 fn simulate_reports_games_per_second() {
     let out = Command::new(env!("CARGO_BIN_EXE_igroteka"))

@@ -108,6 +108,70 @@ fn a_never_started_player_is_noted_once_per_game_and_not_written_to_until_they_s
     assert_eq!(emulator.limited(), 0);
 }
 
+/// The messages in `user`'s private chat that carry the set-up's keyboard.
+fn set_up_prompts(emulator: &Emulator, user: &TestUser) -> usize {
+    emulator.bot_messages(user.id).iter().filter(|m| m.key("Random set-up").is_some()).count()
+}
+
+/// A player who never started the bot and opens its private chat by hand gets what waits for
+/// them with any message there, not only with the group's link: a plain `/start` (Start
+/// pressed, no payload) brings the help and their set-up, and so does a word; `/start` with
+/// the link's payload brings it too. Each once: a player the bot could already reach gets only
+/// the help, and the link's `/start go` is not answered twice.
+#[test]
+fn a_plain_start_or_any_private_message_brings_the_waiting_set_up_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let emulator = Emulator::start();
+    let _bot = spawn_bot(&emulator, &dir.path().join("data"));
+    let alice = TestUser::new(5101, "Alice");
+    emulator.user(&alice);
+    let shy: Vec<TestUser> =
+        ["Bob", "Carol", "Dave"].iter().zip(5102..).map(|(n, id)| TestUser::new(id, n)).collect();
+    for (n, player) in shy.iter().enumerate() {
+        let chat = -100_790 - n as i64;
+        emulator.group(chat, &format!("Tanks {n}"), false);
+        emulator.never_started(player);
+        open_and_start(&emulator, chat, &[alice.clone(), player.clone()], "tanks");
+        emulator.expect(chat, 0, &format!("{}, {NOTE}", player.name));
+    }
+    // Everything has gone out (or been given up on) before anyone writes privately.
+    quiet(&emulator, Duration::from_millis(1500));
+    for player in &shy {
+        assert_eq!(set_up_prompts(&emulator, player), 0, "{} cannot be reached", player.name);
+    }
+    assert_eq!(set_up_prompts(&emulator, &alice), 3, "{}", emulator.transcript());
+    let (bob, carol, dave) = (&shy[0], &shy[1], &shy[2]);
+
+    // Bob presses Start in the bot's chat: the help, and his set-up.
+    let mark = emulator.say(bob.id, None, bob, "/start");
+    emulator.expect(bob.id, mark, "Igroteka plays board games");
+    private_keyboard(&emulator, bob, "Random set-up");
+    // Carol writes a word.
+    emulator.say(carol.id, None, carol, "hello?");
+    private_keyboard(&emulator, carol, "Random set-up");
+    // Dave follows the group's link.
+    emulator.say(dave.id, None, dave, "/start go");
+    private_keyboard(&emulator, dave, "Random set-up");
+    quiet(&emulator, Duration::from_millis(1500));
+    for player in [bob, carol, dave] {
+        assert_eq!(set_up_prompts(&emulator, player), 1, "{}", emulator.transcript());
+    }
+    // Alice, reachable all along, presses Start: only the help.
+    let help_only = |player: &TestUser| {
+        let before = emulator.bot_messages(player.id).len();
+        let mark = emulator.say(player.id, None, player, "/start");
+        emulator.expect(player.id, mark, "Igroteka plays board games");
+        quiet(&emulator, Duration::from_millis(1500));
+        let after = emulator.bot_messages(player.id).len();
+        assert_eq!(after, before + 1, "{}: {}", player.name, emulator.transcript());
+    };
+    help_only(&alice);
+    // Bob, reachable now, sets up; pressing Start again brings nothing more.
+    set_up(&emulator, bob);
+    quiet(&emulator, Duration::from_millis(1500));
+    help_only(bob);
+}
+
 /// A small, seedable random number source for the race's timing.
 struct Lcg(u64);
 

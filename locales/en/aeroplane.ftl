@@ -3,7 +3,7 @@
 
 game-aeroplane = Aeroplane Chess
 rules-aeroplane =
-    Aeroplane Chess, 2-4 players. Bring all four planes from your hangar to the centre.
+    Aeroplane Chess, 2–4 players. Bring all four planes from your hangar to the centre.
     Press Roll, then pick a plane. An even roll (see the take-off setting) moves a plane from the hangar to the launch square.
     Planes move clockwise; landing on a square of your colour jumps to the next one, and your colour's shortcut square flies across the board.
     Landing on opponents sends them back to their hangar; passing over them is safe.

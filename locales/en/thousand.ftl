@@ -17,7 +17,7 @@ thousand-colour-1 = E
 thousand-colour-2 = N
 thousand-colour-3 = W
 
-setting-two-players = Two players
+setting-two-players = With two players
 setting-two-players-diagonal = one diagonal (S v N)
 setting-two-players-pairs = two colours each (S+E v N+W)
 

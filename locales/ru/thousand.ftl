@@ -17,7 +17,7 @@ thousand-colour-1 = В
 thousand-colour-2 = С
 thousand-colour-3 = З
 
-setting-two-players = Двое игроков
+setting-two-players = Если игроков двое
 setting-two-players-diagonal = одна диагональ (Ю против С)
 setting-two-players-pairs = по два цвета (Ю+В против С+З)
 

@@ -257,7 +257,10 @@ impl<S: Store> App<S> {
         let (Some(rules), Some(_)) = (table.clock_rules(), table.due()) else {
             return Ok(Vec::new());
         };
-        let Some(due) = table.clock.due_at(&rules, now) else { return Ok(Vec::new()) };
+        let (step, mornings) = (table.clock.due_at(&rules, now), table.clock.mornings(now));
+        if step.is_none() && mornings.is_empty() {
+            return Ok(Vec::new());
+        }
         let read_seq = table.seq;
         // Players to move who are all on vacation: their turn starts afresh when they are back.
         if let Some(back) = self.back_from_vacation(&mut table, now)? {
@@ -268,16 +271,28 @@ impl<S: Store> App<S> {
         }
         let input = tick_input(&table, now);
         let ctx = self.ctx(&input);
-        let effects = match due {
-            Due::HalfTime | Due::NearEnd => {
-                let effects = self.reminders(&mut table, due, &rules, now)?;
-                if effects.is_some() {
-                    table.clock.reminded = if due == Due::HalfTime { 1 } else { 2 };
-                }
+        let effects = match step {
+            // Held reminders whose player's morning has come: what the turn's time said last.
+            None => {
+                let due = table.clock.last_reminder();
+                let effects = self.reminders(&mut table, &mornings, due, &rules, now)?;
                 table.touch(now);
-                effects.unwrap_or_default()
+                effects
             }
-            Due::Deadline => {
+            // A step of the turn: every seat to move, afresh (a reminder still held is said
+            // now, or held again).
+            Some(due @ (Due::HalfTime | Due::NearEnd)) => {
+                let seats = match table.to_move() {
+                    ToMove::Seats(seats) => seats,
+                    _ => Default::default(),
+                };
+                table.clock.held.clear();
+                let effects = self.reminders(&mut table, &seats, due, &rules, now)?;
+                table.clock.reminded = if due == Due::HalfTime { 1 } else { 2 };
+                table.touch(now);
+                effects
+            }
+            Some(Due::Deadline) => {
                 let events = self.deadline(&mut table, &rules, now)?;
                 // Whatever happened, this deadline is dealt with: a seat still to move (its
                 // turn could not be played through) gets a fresh turn, not a tick loop.
@@ -440,15 +455,16 @@ fn play_for(
     table: &mut Table,
     seat: Seat,
     now: u64,
-    mut pick: impl FnMut(&dyn DynGame) -> Option<serde_json::Value>,
+    mut pick: impl FnMut(&dyn DynGame) -> Option<(Seat, serde_json::Value)>,
 ) -> Result<Vec<Event>, TableError> {
     let mut events = Vec::new();
     for _ in 0..MOST_ACTIONS {
         if !table.to_move().includes(seat) {
             break;
         }
-        let Some(action) = pick(table.game_ref()?) else { break };
-        events.extend(table.act(seat, &action, now)?);
+        // The move may be a teammate's, where the turn is the side's (see `timeout_action`).
+        let Some((actor, action)) = pick(table.game_ref()?) else { break };
+        events.extend(table.act(actor, &action, now)?);
     }
     Ok(events)
 }

@@ -18,7 +18,8 @@ impl<S: Store> App<S> {
     pub(super) fn command(&mut self, ctx: &Ctx, name: &str, args: &[String]) -> Effects {
         match name {
             // `/start <payload>` arrives from a deep link into the private chat: continue
-            // whatever the player has to do privately.
+            // whatever the player has to do privately. (A player the bot could not reach gets
+            // that with any private message: see `App::dispatch`.)
             "start" if ctx.input.chat.private && !args.is_empty() => self.private_boards(ctx),
             "start" | "help" => Ok(self.reply(ctx, "help", &[])),
             "games" => Ok(self.games_list(ctx)),
@@ -169,7 +170,19 @@ impl<S: Store> App<S> {
         Ok(vec![Effect::Show { to: group_of(&table), slot: Slot::Board, message, fresh: true }])
     }
 
+    /// The user's private boards of each of their running games, or a word that there are
+    /// none.
     fn private_boards(&mut self, ctx: &Ctx) -> Effects {
+        if !self.bring_private_boards(ctx)? {
+            return Ok(self.reply(ctx, "board-none-private", &[]));
+        }
+        Ok(Vec::new())
+    }
+
+    /// Sends the user [`App::private_board`] of each of their running games, each through its
+    /// own table's outbox; whether there was any.
+    pub(super) fn bring_private_boards(&mut self, ctx: &Ctx) -> Result<bool, StoreError> {
+        self.brought_private = true;
         let user = ctx.input.user_id();
         let mut any = false;
         for id in self.store.user_tables(&user)? {
@@ -183,10 +196,7 @@ impl<S: Store> App<S> {
             // Each through its own table's outbox, in that table's order.
             self.enqueue(table.id, &shown)?;
         }
-        if !any {
-            return Ok(self.reply(ctx, "board-none-private", &[]));
-        }
-        Ok(Vec::new())
+        Ok(any)
     }
 
     /// A seated player's own picture of a table, privately, as a new message: their pending

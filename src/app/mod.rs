@@ -82,6 +82,9 @@ pub struct App<S: Store> {
     computer_turns: Vec<ComputerTurn>,
     /// Tables with a computer turn out (handed out, its answer not back yet).
     computer_pending: std::collections::BTreeSet<u64>,
+    /// Whether the input under way brought its user's private boards (`/start` with the
+    /// link's payload): a player who comes back is not sent them a second time.
+    brought_private: bool,
 }
 
 /// The context of one input: who, where, in which language.
@@ -112,6 +115,7 @@ impl<S: Store> App<S> {
             after_commit: Vec::new(),
             computer_turns: Vec::new(),
             computer_pending: Default::default(),
+            brought_private: false,
         }
     }
 
@@ -236,18 +240,32 @@ impl<S: Store> App<S> {
             return self.tick(input.platform, input.now);
         }
         let ctx = self.ctx(input);
+        let mut back = false;
         if input.chat.private && !matches!(input.action, Action::Unreachable { .. }) {
             // They wrote to the bot: it can write to them again.
             if self.store.is_unreachable(input.platform, &input.user.id).unwrap_or(false) {
                 let _ = self.store.set_unreachable(input.platform, &input.user.id, false);
+                // A message of theirs in the bot's own private chat (not a press, nor a
+                // Discord answer only they see in a server's channel) — `/start` with or
+                // without the link's payload, any command, a word — opened it.
+                back = input.chat.server.is_none()
+                    && matches!(input.action, Action::Command { .. } | Action::Text { .. });
             }
         }
+        self.brought_private = false;
         let mut result = self.guarded(&ctx).and_then(|effects| self.commit(effects));
         for _ in 0..RETRIES {
             if !matches!(result, Err(StoreError::Conflict)) {
                 break;
             }
             result = self.guarded(&ctx).and_then(|effects| self.commit(effects));
+        }
+        if back && !self.brought_private {
+            // What was not delivered while they could not be reached waits for them: their
+            // set-up, their boards. Only now, once: a player the bot could reach has them.
+            if let Err(e) = self.bring_private_boards(&ctx) {
+                eprintln!("igroteka: a returning player's boards were not sent: {e}");
+            }
         }
         match result {
             Ok(effects) => effects,

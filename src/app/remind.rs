@@ -6,7 +6,8 @@
 //!   digest listed a short while ago ([`DIGEST_GAP`]) is not sent again;
 //! - never in their **quiet hours** (22:00–08:00 where they live, once they told the bot with
 //!   `/tz`): the reminder waits for their morning, or is left out when the deadline comes
-//!   first.
+//!   first. Each player's own: where several are to move at once (a secret set-up, a side of
+//!   two commanders) the others are reminded on time, so a held reminder is kept per seat.
 //!
 //! A reminder says whose move it is, in which game, how long is left and where the board is:
 //! never anything of the game's secrets.
@@ -15,7 +16,7 @@ use super::link::message_link;
 use super::text::game_name;
 use super::{App, Ctx, Dest, Effect, Effects, Message};
 use crate::clock::{self, Due, Rules};
-use crate::game::ToMove;
+use crate::game::{Seat, ToMove};
 use crate::outbox::Slot;
 use crate::store::{Store, StoreError};
 use crate::table::{Platform, Player, Status, Table};
@@ -26,31 +27,35 @@ use crate::table::{Platform, Player, Status, Table};
 pub const DIGEST_GAP: u64 = 3 * 3_600_000;
 
 impl<S: Store> App<S> {
-    /// The reminders of a due table; `None` when the quiet hours of a player to move hold them
-    /// back (the table's clock then waits for that player's morning).
+    /// The reminders `due` for `seats` of a table (those still to move): each player is
+    /// reminded now, or — in their quiet hours — their reminder is held for their morning
+    /// (`clock.held`), or left out when the deadline comes first. Each seat on its own: one
+    /// player's night never holds back another's reminder.
     pub(super) fn reminders(
         &mut self,
         table: &mut Table,
+        seats: &[Seat],
         due: Due,
         rules: &Rules,
         now: u64,
-    ) -> Result<Option<Vec<Effect>>, StoreError> {
-        let ToMove::Seats(seats) = table.to_move() else { return Ok(Some(Vec::new())) };
+    ) -> Result<Vec<Effect>, StoreError> {
+        for seat in seats {
+            table.clock.held.remove(seat);
+        }
+        let ToMove::Seats(to_move) = table.to_move() else { return Ok(Vec::new()) };
         let platform = table.chat.platform;
         let deadline = table.clock.deadline(rules).unwrap_or(u64::MAX);
-        let (mut awake, mut hold) = (Vec::new(), 0);
-        for seat in seats {
+        let mut awake = Vec::new();
+        for &seat in seats.iter().filter(|seat| to_move.contains(seat)) {
             let Some(player) = table.players.get(seat) else { continue };
             match self.quiet_until(platform, &player.user.id, now) {
-                Some(morning) if morning < deadline => hold = hold.max(morning),
+                Some(morning) if morning < deadline => {
+                    table.clock.held.insert(seat, morning);
+                }
                 // Their morning comes after the deadline: no reminder for this turn.
                 Some(_) => {}
                 None => awake.push(player.clone()),
             }
-        }
-        if hold > 0 {
-            table.clock.held_until = hold;
-            return Ok(None);
         }
         let mut effects = Vec::new();
         let mut unreachable = false;
@@ -65,7 +70,7 @@ impl<S: Store> App<S> {
             let lang = self.table_lang(table);
             effects.push(self.ping(lang, table));
         }
-        Ok(Some(effects))
+        Ok(effects)
     }
 
     /// The private reminder (or digest) for `player`, unless a recent digest covered it.

@@ -451,14 +451,23 @@ impl Game for AirBattle {
     }
 
     /// Out of time: in «Аэрофото», where a side may pass, the commander's kinds pass; in
-    /// «Игрушка», where a side that can move must, the first flight offered that no AA unit
-    /// shoots down is flown (the first of all when every one is).
-    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+    /// «Игрушка», where a side that can move must, the first flight the side is offered that
+    /// no AA unit shoots down is flown (the first of all when every one is). Two against two,
+    /// either commander's flight is the side's turn and both ran out of time together, so the
+    /// flight is chosen among the side's kinds and flown by the commander of its kind.
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Action)> {
+        let kinds = self.kinds_for(seat);
         match self.edition {
-            Edition::Photo => self.kinds_for(seat).first().map(|kind| Action::Pass(*kind)),
+            Edition::Photo => kinds.first().map(|kind| (seat, Action::Pass(*kind))),
+            Edition::Toy if kinds.is_empty() => None,
             Edition::Toy => {
+                let side = self.to_move;
+                let side_kinds: Vec<Kind> = seating::seats_of(self.form, side)
+                    .iter()
+                    .flat_map(|commander| self.kinds_for(*commander).iter().copied())
+                    .collect();
                 let mut flights = Vec::new();
-                self.legal_actions(seat, &mut flights);
+                self.offer(&side_kinds, &mut flights);
                 let safe = flights.iter().find(|action| match action {
                     Action::Fly { plane, motions } => {
                         let flight =
@@ -467,7 +476,12 @@ impl Game for AirBattle {
                     }
                     Action::Pass(_) => true,
                 });
-                safe.or(flights.first()).cloned()
+                let action = safe.or(flights.first()).cloned()?;
+                let kind = match &action {
+                    Action::Fly { plane, .. } => self.position.planes()[usize::from(*plane)].kind,
+                    Action::Pass(kind) => *kind,
+                };
+                Some((self.seat_of(side, kind), action))
             }
         }
     }

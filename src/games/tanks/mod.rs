@@ -331,16 +331,17 @@ impl Game for Tanks {
     /// dice-free the first drive) that is neither a flight nor a turn-around — the turn is
     /// passed rather than a plane sent (every arc holds a «Ц-П», so it would be lost) or a tank
     /// turned for someone who is not there.
-    fn timeout_action(&self, seat: Seat) -> Option<Action> {
+    fn timeout_action(&self, seat: Seat) -> Option<(Seat, Action)> {
         let choices = self.choices(seat).options;
         if matches!(self.phase, Phase::Setup) {
             let confirm = choices.iter().any(|c| c.action == Action::Confirm);
-            return Some(if confirm { Action::Confirm } else { Action::RandomSetup });
+            return Some((seat, if confirm { Action::Confirm } else { Action::RandomSetup }));
         }
         let chosen =
             |action: &Action| !matches!(action, Action::Fly { .. } | Action::TurnAround(_));
         let first = choices.first().map(|choice| choice.action);
-        choices.into_iter().map(|choice| choice.action).find(chosen).or(first)
+        let action = choices.into_iter().map(|choice| choice.action).find(chosen).or(first);
+        action.map(|action| (seat, action))
     }
 
     fn seats(&self) -> usize {
