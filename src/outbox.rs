@@ -360,8 +360,10 @@ async fn sent<M: Messenger>(
 }
 
 /// Deletes or strips an old message; a message already gone is no loss, and one without
-/// buttons is not stripped (nothing would change). Whether nothing is left to take away: the
-/// call succeeded, was not needed, or found the message gone or beyond editing.
+/// buttons is not stripped (nothing would change). Whether the message is known to have no
+/// buttons left: the call succeeded or was not needed. (A message beyond the bot's reach — a
+/// Discord ephemeral one after a restart — may still show them: a press on it is answered,
+/// and strips it through the press.)
 async fn retire<M: Messenger>(
     messenger: &M,
     to: &Dest,
@@ -384,7 +386,7 @@ async fn retire<M: Messenger>(
             report.calls.push(Call::Strip { to: to.clone(), id: id.to_string() });
             true
         }
-        (Err(Failure::Gone), _) => true,
+        (Err(Failure::Gone), _) => false,
         (Err(e), _) => {
             eprintln!("igroteka: retiring an old message failed: {e:?}");
             false

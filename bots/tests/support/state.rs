@@ -215,6 +215,9 @@ pub struct State {
     pub delivered: Vec<i64>,
     /// Update ids given up after failed deliveries, with the last error.
     pub undelivered: Vec<(i64, String)>,
+    /// Edits refused with "message is not modified" (chat, message, method): calls that
+    /// changed nothing, each counted against the chat's budget all the same.
+    pub not_modified: Vec<(i64, i64, String)>,
 }
 
 impl State {
