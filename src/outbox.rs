@@ -442,9 +442,13 @@ mod tests {
         }
     }
 
+    /// A board with one button.
     fn board(text: &str, fresh: bool) -> Effect {
         let to = Dest::Chat { chat: "g".into(), thread: None };
-        Effect::Show { to, slot: Slot::Board, message: Message::text(text), fresh }
+        let mut message = Message::text(text);
+        let kind = crate::app::ButtonKind::Token("t1:0:j".into());
+        message.buttons = vec![vec![crate::app::Button { text: "Join".into(), kind }]];
+        Effect::Show { to, slot: Slot::Board, message, fresh }
     }
 
     /// A fresh message for a slot comes after the old one is retired, so a crash while the
@@ -471,6 +475,46 @@ mod tests {
             .collect();
         assert_eq!(calls, ["strip old", "send"]);
         assert_ne!(store.slot_message(1, Slot::Board).unwrap().unwrap(), old);
+    }
+
+    /// A slot's message without buttons is not stripped when a fresh one replaces it, nor when
+    /// it is cleared; one whose buttons an edit took off is not either, and the message a
+    /// strip retired is remembered as bare.
+    #[test]
+    fn a_message_without_buttons_is_never_stripped() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        let to = Dest::Chat { chat: "g".into(), thread: None };
+        let bare = |fresh| Effect::Show {
+            to: to.clone(),
+            slot: Slot::Board,
+            message: Message::text("computer's turn"),
+            fresh,
+        };
+        let clear = Effect::Clear { to: to.clone(), slot: Slot::Board };
+        let rounds: [(&[Effect], usize); 4] = [
+            (&[board("lobby", false)], 0),
+            (&[bare(false)], 0),
+            (&[board("yours", true)], 0),
+            (&[board("the game", true)], 1),
+        ];
+        for (effects, strips) in rounds {
+            store.enqueue(1, effects).unwrap();
+            store.flush().unwrap();
+            let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+            let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
+            assert_eq!(made, strips, "{effects:?}: {:?}", report.calls);
+        }
+        let shown = store.slot_shown(1, Slot::Board).unwrap().unwrap();
+        assert!(shown.buttons && shown.retired.is_some(), "{shown:?}");
+        for (effects, strips) in [(&[clear.clone()], 1), (&[clear], 0)] {
+            store.enqueue(1, effects).unwrap();
+            store.flush().unwrap();
+            let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+            let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
+            assert_eq!(made, strips, "{:?}", report.calls);
+        }
+        assert!(store.outbox(1).unwrap().is_empty());
     }
 
     fn hello(user: &str) -> Effect {
