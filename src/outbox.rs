@@ -337,7 +337,7 @@ async fn perform<S: Store, M: Messenger>(
             };
             let bare = retire(messenger, to, &old, slot.retire(), report).await;
             let stripped = bare && old.buttons && slot.retire() == Retire::StripButtons;
-            Ok(stripped.then(|| (*slot, SlotMessage { buttons: false, ..old })))
+            Ok(stripped.then_some((*slot, SlotMessage { buttons: false, ..old })))
         }
         Effect::Send { to, message } => {
             sent(messenger, to, message, report).await?;
@@ -507,8 +507,8 @@ mod tests {
         }
         let shown = store.slot_shown(1, Slot::Board).unwrap().unwrap();
         assert!(shown.buttons && shown.retired.is_some(), "{shown:?}");
-        for (effects, strips) in [(&[clear.clone()], 1), (&[clear], 0)] {
-            store.enqueue(1, effects).unwrap();
+        for strips in [1, 0] {
+            store.enqueue(1, std::slice::from_ref(&clear)).unwrap();
             store.flush().unwrap();
             let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
             let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
