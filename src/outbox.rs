@@ -12,6 +12,13 @@
 //! ping, a seat's private prompt. An entry for a slot says what the slot must show *now*, so
 //! when entries queue up behind a platform's rate limit only the newest entry per slot is sent
 //! ([`coalesce`]): a slow chat sees fewer updates, never an older state after a newer one.
+//!
+//! No button outlives its purpose, and none is stripped twice: the store keeps, with each
+//! slot's message id, whether that message carries buttons now ([`SlotMessage`]), as the
+//! deliverer last left it. Retiring a message without buttons makes no call (Telegram answers
+//! an edit that changes nothing with "message is not modified", and it still counts against
+//! the group's budget), and the engine's clears at a game's end cost nothing for slots that
+//! show nothing to strip.
 
 use serde::{Deserialize, Serialize};
 
@@ -30,6 +37,9 @@ pub enum Slot {
     Ping,
     /// A seat's private prompt (its secret set-up, its own view).
     Private { seat: Seat },
+    /// The note in the group about a seat the bot cannot write to privately, whose button
+    /// opens the private chat: a slot so that its button can be taken away when the game ends.
+    Note { seat: Seat },
 }
 
 impl Slot {
@@ -43,16 +53,45 @@ impl Slot {
                 key
             }
             Slot::Private { seat } => (seat as u64).to_be_bytes(),
+            Slot::Note { seat } => {
+                let mut key = (seat as u64).to_be_bytes();
+                key[0] = 0xfd;
+                key
+            }
         }
     }
 
     /// What becomes of the slot's old message when a fresh one replaces it: a ping is deleted
-    /// (a chat holds at most one), a board or prompt stays as history without its buttons.
+    /// (a chat holds at most one), a board, prompt or note stays as history without its
+    /// buttons.
     pub fn retire(self) -> Retire {
         match self {
             Slot::Ping => Retire::Delete,
-            Slot::Board | Slot::Private { .. } => Retire::StripButtons,
+            Slot::Board | Slot::Private { .. } | Slot::Note { .. } => Retire::StripButtons,
         }
+    }
+}
+
+/// A slot's message as the deliverer last left it: its platform id, and whether it carries
+/// buttons (a message without any is never stripped).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SlotMessage {
+    pub id: String,
+    pub buttons: bool,
+    /// The message this one replaced, once its buttons were taken off: a late press on it (a
+    /// client still showing them) must not strip it again.
+    pub retired: Option<String>,
+}
+
+impl SlotMessage {
+    pub fn new(id: String, buttons: bool) -> SlotMessage {
+        SlotMessage { id, buttons, retired: None }
+    }
+
+    /// Whether the message `id` is known to carry no buttons: this one without any, or the one
+    /// it replaced.
+    pub fn bare(&self, id: &str) -> bool {
+        (self.id == id && !self.buttons) || self.retired.as_deref() == Some(id)
     }
 }
 
@@ -170,14 +209,18 @@ pub async fn deliver<S: Store, M: Messenger>(
     let mut report = Report::default();
     loop {
         let Some(first) = next(store, table)? else { return Ok(report) };
+        if !makes_a_call(store, table, &first.effect)? {
+            // A clear of a slot with nothing to take away: done without waiting for the chat.
+            store.outbox_done(&first.key, None)?;
+            continue;
+        }
         messenger.ready(dest_of(&first.effect)).await;
         // Whatever arrived while waiting supersedes what it replaces.
         let Some(entry) = next(store, table)? else { return Ok(report) };
         match perform(store, platform, table, messenger, &entry.effect, &mut report).await {
-            Ok(slot_id) => store.outbox_done(
-                &entry.key,
-                slot_id.as_ref().map(|(s, id)| (table, *s, id.as_str())),
-            )?,
+            Ok(shown) => {
+                store.outbox_done(&entry.key, shown.as_ref().map(|(slot, m)| (table, *slot, m)))?
+            }
             Err(Failure::Transient(why)) => {
                 eprintln!("igroteka: delivery of table {table} deferred: {why}");
                 report.deferred = true;
@@ -212,6 +255,16 @@ fn next<S: Store>(store: &S, table: u64) -> Result<Option<Pending>, StoreError> 
     Ok(keep.into_iter().next())
 }
 
+/// Whether carrying out `effect` takes a platform call: a clear does not when its slot shows
+/// nothing, or a message it would strip that has no buttons.
+fn makes_a_call<S: Store>(store: &S, table: u64, effect: &Effect) -> Result<bool, StoreError> {
+    let Effect::Clear { slot, .. } = effect else { return Ok(true) };
+    Ok(match store.slot_shown(table, *slot)? {
+        None => false,
+        Some(shown) => slot.retire() == Retire::Delete || shown.buttons,
+    })
+}
+
 fn dest_of(effect: &Effect) -> &Dest {
     static NOWHERE: Dest = Dest::User { user: String::new() };
     match effect {
@@ -225,7 +278,8 @@ fn dest_of(effect: &Effect) -> &Dest {
     }
 }
 
-/// Carries out one entry; the slot's new message id when it sent one.
+/// Carries out one entry; what its slot's message is now, when that changed (a message sent,
+/// or its buttons came or went).
 async fn perform<S: Store, M: Messenger>(
     store: &S,
     platform: Platform,
@@ -233,29 +287,33 @@ async fn perform<S: Store, M: Messenger>(
     messenger: &M,
     effect: &Effect,
     report: &mut Report,
-) -> Result<Option<(Slot, String)>, Failure> {
+) -> Result<Option<(Slot, SlotMessage)>, Failure> {
     let store_failure = |e: StoreError| Failure::Transient(e.to_string());
     if let Dest::User { user } = dest_of(effect)
+        && !matches!(effect, Effect::Clear { .. })
         && store.is_unreachable(platform, user).map_err(store_failure)?
         && !messenger.has_private_route(user)
     {
         // Nobody can read it; the player gets it back with /start or "My board". Reported
         // all the same, without a call: a game the player joined since they were found
         // unreachable must get its note in the group too (the engine notes once per game).
+        // (Taking the buttons off a message already there writes nothing new: a clear goes.)
         return Err(Failure::Unreachable);
     }
     match effect {
         Effect::Show { to, slot, message, fresh } => {
-            let old = store.slot_message(table, *slot).map_err(store_failure)?;
-            if let (false, Some(id)) = (fresh, &old) {
-                match messenger.edit(to, id, message).await {
+            let old = store.slot_shown(table, *slot).map_err(store_failure)?;
+            let buttons = !message.buttons.is_empty();
+            if let (false, Some(old)) = (fresh, &old) {
+                match messenger.edit(to, &old.id, message).await {
                     Ok(()) => {
                         report.calls.push(Call::Edit {
                             to: to.clone(),
-                            id: id.clone(),
+                            id: old.id.clone(),
                             message: message.clone(),
                         });
-                        return Ok(None);
+                        let now = SlotMessage { buttons, ..old.clone() };
+                        return Ok((old.buttons != buttons).then_some((*slot, now)));
                     }
                     Err(Failure::Gone) => {}
                     Err(other) => return Err(other),
@@ -265,17 +323,21 @@ async fn perform<S: Store, M: Messenger>(
             // recorded as soon as the platform returns it. (Sending first would leave a crash
             // window as long as the retiring call's wait for the rate limit, after which the
             // restarted deliverer sends the message a second time; retiring again is harmless.)
+            let mut retired = None;
             if *fresh && let Some(old) = &old {
-                retire(messenger, to, old, slot.retire(), report).await;
+                let bare = retire(messenger, to, old, slot.retire(), report).await;
+                retired = bare.then(|| old.id.clone());
             }
             let id = sent(messenger, to, message, report).await?;
-            Ok(Some((*slot, id)))
+            Ok(Some((*slot, SlotMessage { id, buttons, retired })))
         }
         Effect::Clear { to, slot } => {
-            if let Some(old) = store.slot_message(table, *slot).map_err(store_failure)? {
-                retire(messenger, to, &old, slot.retire(), report).await;
-            }
-            Ok(None)
+            let Some(old) = store.slot_shown(table, *slot).map_err(store_failure)? else {
+                return Ok(None);
+            };
+            let bare = retire(messenger, to, &old, slot.retire(), report).await;
+            let stripped = bare && old.buttons && slot.retire() == Retire::StripButtons;
+            Ok(stripped.then_some((*slot, SlotMessage { buttons: false, ..old })))
         }
         Effect::Send { to, message } => {
             sent(messenger, to, message, report).await?;
@@ -297,26 +359,38 @@ async fn sent<M: Messenger>(
     Ok(id)
 }
 
-/// Deletes or strips an old message; a message already gone is no loss.
+/// Deletes or strips an old message; a message already gone is no loss, and one without
+/// buttons is not stripped (nothing would change). Whether the message is known to have no
+/// buttons left: the call succeeded or was not needed. (A message beyond the bot's reach — a
+/// Discord ephemeral one after a restart — may still show them: a press on it is answered,
+/// and strips it through the press.)
 async fn retire<M: Messenger>(
     messenger: &M,
     to: &Dest,
-    id: &str,
+    old: &SlotMessage,
     how: Retire,
     report: &mut Report,
-) {
+) -> bool {
+    let id = old.id.as_str();
     let result = match how {
         Retire::Delete => messenger.delete(to, id).await,
+        Retire::StripButtons if !old.buttons => return true,
         Retire::StripButtons => messenger.strip(to, id).await,
     };
     match (result, how) {
         (Ok(()), Retire::Delete) => {
-            report.calls.push(Call::Delete { to: to.clone(), id: id.to_string() })
+            report.calls.push(Call::Delete { to: to.clone(), id: id.to_string() });
+            true
         }
         (Ok(()), Retire::StripButtons) => {
-            report.calls.push(Call::Strip { to: to.clone(), id: id.to_string() })
+            report.calls.push(Call::Strip { to: to.clone(), id: id.to_string() });
+            true
         }
-        (Err(e), _) => eprintln!("igroteka: retiring an old message failed: {e:?}"),
+        (Err(Failure::Gone), _) => false,
+        (Err(e), _) => {
+            eprintln!("igroteka: retiring an old message failed: {e:?}");
+            false
+        }
     }
 }
 
@@ -368,9 +442,13 @@ mod tests {
         }
     }
 
+    /// A board with one button.
     fn board(text: &str, fresh: bool) -> Effect {
         let to = Dest::Chat { chat: "g".into(), thread: None };
-        Effect::Show { to, slot: Slot::Board, message: Message::text(text), fresh }
+        let mut message = Message::text(text);
+        let kind = crate::app::ButtonKind::Token("t1:0:j".into());
+        message.buttons = vec![vec![crate::app::Button { text: "Join".into(), kind }]];
+        Effect::Show { to, slot: Slot::Board, message, fresh }
     }
 
     /// A fresh message for a slot comes after the old one is retired, so a crash while the
@@ -397,6 +475,46 @@ mod tests {
             .collect();
         assert_eq!(calls, ["strip old", "send"]);
         assert_ne!(store.slot_message(1, Slot::Board).unwrap().unwrap(), old);
+    }
+
+    /// A slot's message without buttons is not stripped when a fresh one replaces it, nor when
+    /// it is cleared; one whose buttons an edit took off is not either, and the message a
+    /// strip retired is remembered as bare.
+    #[test]
+    fn a_message_without_buttons_is_never_stripped() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        let to = Dest::Chat { chat: "g".into(), thread: None };
+        let bare = |fresh| Effect::Show {
+            to: to.clone(),
+            slot: Slot::Board,
+            message: Message::text("computer's turn"),
+            fresh,
+        };
+        let clear = Effect::Clear { to: to.clone(), slot: Slot::Board };
+        let rounds: [(&[Effect], usize); 4] = [
+            (&[board("lobby", false)], 0),
+            (&[bare(false)], 0),
+            (&[board("yours", true)], 0),
+            (&[board("the game", true)], 1),
+        ];
+        for (effects, strips) in rounds {
+            store.enqueue(1, effects).unwrap();
+            store.flush().unwrap();
+            let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+            let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
+            assert_eq!(made, strips, "{effects:?}: {:?}", report.calls);
+        }
+        let shown = store.slot_shown(1, Slot::Board).unwrap().unwrap();
+        assert!(shown.buttons && shown.retired.is_some(), "{shown:?}");
+        for strips in [1, 0] {
+            store.enqueue(1, std::slice::from_ref(&clear)).unwrap();
+            store.flush().unwrap();
+            let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+            let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
+            assert_eq!(made, strips, "{:?}", report.calls);
+        }
+        assert!(store.outbox(1).unwrap().is_empty());
     }
 
     fn hello(user: &str) -> Effect {

@@ -6,7 +6,7 @@
 mod common;
 
 use common::{Chatroom, answer, is_ping, start_game};
-use igroteka::app::local::LocalPlatform;
+use igroteka::app::local::{Delivered, LocalPlatform};
 use igroteka::app::{Action, App, AppConfig, Dest, Effect, Input, Message, User};
 use igroteka::outbox::{self, Failure, Messenger, Slot};
 use igroteka::store::{SledStore, Store};
@@ -42,6 +42,37 @@ fn group_chat(room: &Chatroom) -> Vec<(String, Message)> {
         }
     }
     shown
+}
+
+/// Every message of every chat (group and private) as the platform shows it after what was
+/// delivered so far, with whether it carries buttons now; and the strips of a message that
+/// had none (Telegram answers them "message is not modified", a call wasted).
+fn buttons_everywhere(seen: &[Delivered]) -> (Vec<(String, bool)>, Vec<String>) {
+    let mut shown: Vec<(String, bool)> = Vec::new();
+    let mut needless = Vec::new();
+    for d in seen {
+        match (&d.effect, &d.message_id) {
+            (Effect::Send { message, .. }, Some(id)) => {
+                shown.push((id.clone(), !message.buttons.is_empty()))
+            }
+            (Effect::Edit { message_id, message, .. }, _) => {
+                for (_, buttons) in shown.iter_mut().filter(|(id, _)| id == message_id) {
+                    *buttons = !message.buttons.is_empty();
+                }
+            }
+            (Effect::Delete { message_id, .. }, _) => shown.retain(|(id, _)| id != message_id),
+            (Effect::Strip { message_id, .. }, _) => {
+                for (_, buttons) in shown.iter_mut().filter(|(id, _)| id == message_id) {
+                    if !*buttons {
+                        needless.push(message_id.clone());
+                    }
+                    *buttons = false;
+                }
+            }
+            _ => {}
+        }
+    }
+    (shown, needless)
 }
 
 fn live_buttons(chat: &[(String, Message)]) -> Vec<&(String, Message)> {
@@ -249,30 +280,48 @@ fn messages_saved_before_a_crash_are_delivered_after_the_restart() {
     assert!(platform.resume(Platform::Console).is_empty(), "delivered once");
 }
 
-/// A messenger whose private messages to `closed` fail as a platform's 403 / 50007 do.
+/// A messenger whose private messages to `closed` fail as a platform's 403 / 50007 do; every
+/// call it made is kept, as the local platform's are.
 struct ClosedDms {
     closed: &'static str,
     private_attempts: std::cell::Cell<usize>,
     next: std::cell::Cell<u64>,
+    calls: std::cell::RefCell<Vec<Delivered>>,
+}
+
+impl ClosedDms {
+    fn new(closed: &'static str) -> ClosedDms {
+        ClosedDms { closed, private_attempts: 0.into(), next: 0.into(), calls: Default::default() }
+    }
+
+    fn made(&self, effect: Effect, message_id: Option<String>) {
+        self.calls.borrow_mut().push(Delivered { effect, message_id });
+    }
 }
 
 impl Messenger for ClosedDms {
     async fn ready(&self, _to: &Dest) {}
-    async fn send(&self, to: &Dest, _m: &Message) -> Result<String, Failure> {
+    async fn send(&self, to: &Dest, m: &Message) -> Result<String, Failure> {
         if matches!(to, Dest::User { user } if user == self.closed) {
             self.private_attempts.set(self.private_attempts.get() + 1);
             return Err(Failure::Unreachable);
         }
         self.next.set(self.next.get() + 1);
-        Ok(format!("x{}", self.next.get()))
+        let id = format!("x{}", self.next.get());
+        self.made(Effect::Send { to: to.clone(), message: m.clone() }, Some(id.clone()));
+        Ok(id)
     }
-    async fn edit(&self, _to: &Dest, _id: &str, _m: &Message) -> Result<(), Failure> {
+    async fn edit(&self, to: &Dest, id: &str, m: &Message) -> Result<(), Failure> {
+        let message_id = id.to_string();
+        self.made(Effect::Edit { to: to.clone(), message_id, message: m.clone() }, None);
         Ok(())
     }
-    async fn delete(&self, _to: &Dest, _id: &str) -> Result<(), Failure> {
+    async fn delete(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.made(Effect::Delete { to: to.clone(), message_id: id.to_string() }, None);
         Ok(())
     }
-    async fn strip(&self, _to: &Dest, _id: &str) -> Result<(), Failure> {
+    async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.made(Effect::Strip { to: to.clone(), message_id: id.to_string() }, None);
         Ok(())
     }
 }
@@ -291,7 +340,7 @@ fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {
 fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
     let store = SledStore::temporary().unwrap();
     let mut app = App::new(store.clone(), AppConfig::default());
-    let messenger = ClosedDms { closed: "bob", private_attempts: 0.into(), next: 0.into() };
+    let messenger = ClosedDms::new("bob");
     let chat = igroteka::app::Chat { id: "g".into(), private: false, thread: None, server: None };
     let mut notes = 0;
     let deliver_all = |app: &mut App<SledStore>, notes: &mut usize| {
@@ -308,7 +357,7 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
                 };
                 app.handle(&input);
                 for entry in store.outbox(table).unwrap() {
-                    if let Effect::Send { message, .. } = &entry.effect {
+                    if let Effect::Show { message, slot: Slot::Note { .. }, .. } = &entry.effect {
                         if message.text.contains("can't message you privately") {
                             *notes += 1;
                         }
@@ -419,4 +468,198 @@ fn an_update_delivered_twice_is_handled_once() {
     let again = app.handle_batch_once(&[(&play, Some("tg:9"))]);
     let replies = again[0].as_ref().expect("a new update is handled");
     assert!(!replies.is_empty(), "a second /play is answered (a game is already open)");
+}
+
+/// Handles `text` from `who` in group `g` (or in their private chat) and delivers everything
+/// it queued through `messenger`, the group notes about unreachable players included.
+fn said(
+    app: &mut App<SledStore>,
+    messenger: &ClosedDms,
+    (who, private): (&str, bool),
+    text: &str,
+) -> Vec<Effect> {
+    let id = if private { who.to_lowercase() } else { "g".into() };
+    let chat = igroteka::app::Chat { id, private, thread: None, server: None };
+    let input = igroteka::app::input_from_text(Platform::Console, chat, common::user(who), 1, text);
+    let effects = app.handle(&input);
+    deliver_everything(app, messenger);
+    effects
+}
+
+fn deliver_everything(app: &mut App<SledStore>, messenger: &ClosedDms) {
+    let store = app.store().clone();
+    let mut dirty = app.take_dirty();
+    while let Some(table) = dirty.pop() {
+        let report =
+            block_on(outbox::deliver(&store, Platform::Console, table, messenger)).unwrap();
+        for user in report.unreachable {
+            let chat =
+                igroteka::app::Chat { id: "g".into(), private: false, thread: None, server: None };
+            let action = Action::Unreachable { table };
+            let input = Input {
+                platform: Platform::Console,
+                chat,
+                user: common::user(&user),
+                now: 1,
+                action,
+            };
+            app.handle(&input);
+            dirty.extend(app.take_dirty());
+        }
+    }
+}
+
+/// When a game ends, every message of it that carries buttons loses them — the board, each
+/// player's private prompt, and the note about a player the bot cannot reach, whose button
+/// would open a private chat about a game that is over — and a message without buttons is
+/// never stripped.
+#[test]
+fn at_the_end_of_a_game_no_message_of_it_keeps_buttons() {
+    let store = SledStore::temporary().unwrap();
+    let mut app = App::new(store.clone(), AppConfig::default());
+    let messenger = ClosedDms::new("bob");
+    said(&mut app, &messenger, ("Alice", false), "/play tanks");
+    said(&mut app, &messenger, ("Bob", false), "/join");
+    said(&mut app, &messenger, ("Alice", false), "/startgame");
+    let (shown, _) = buttons_everywhere(&messenger.calls.borrow());
+    let note = messenger.calls.borrow().iter().find_map(|d| match (&d.effect, &d.message_id) {
+        (Effect::Send { message, .. }, Some(id)) if message.text.contains("can't message") => {
+            Some(id.clone())
+        }
+        _ => None,
+    });
+    let note = note.expect("a note about Bob in the group");
+    let prompt = messenger.calls.borrow().iter().find_map(|d| match (&d.effect, &d.message_id) {
+        (Effect::Send { to: Dest::User { user }, message }, Some(id))
+            if user == "alice" && !message.buttons.is_empty() =>
+        {
+            Some(id.clone())
+        }
+        _ => None,
+    });
+    let prompt = prompt.expect("Alice's set-up prompt");
+    for id in [&note, &prompt] {
+        assert!(shown.iter().any(|(m, buttons)| m == id && *buttons), "{id} has buttons");
+    }
+
+    said(&mut app, &messenger, ("Alice", false), "/cancel");
+    let (shown, needless) = buttons_everywhere(&messenger.calls.borrow());
+    let left: Vec<_> = shown.iter().filter(|(_, buttons)| *buttons).collect();
+    assert!(left.is_empty(), "buttons left after the end: {left:?}");
+    assert!(needless.is_empty(), "stripped without buttons: {needless:?}");
+    // Nothing was said again: the clears of slots that show nothing made no call.
+    let after = messenger.calls.borrow().len();
+    said(&mut app, &messenger, ("Alice", false), "/play tanks");
+    said(&mut app, &messenger, ("Alice", false), "/cancel");
+    let (_, needless) = buttons_everywhere(&messenger.calls.borrow());
+    assert!(needless.is_empty(), "stripped without buttons: {needless:?}");
+    assert!(messenger.calls.borrow().len() > after);
+}
+
+/// A press on a button of a game that is over is told so and takes the buttons off the message
+/// pressed (the bot may have been unable to: a Discord ephemeral prompt after a restart); a
+/// second press on it strips nothing twice.
+#[test]
+fn a_press_on_a_game_that_is_over_says_so_and_strips_that_message_once() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "aeroplane", &["Alice", "Bob"]);
+    let roll = room.button("Roll").unwrap();
+    let (board, _) = room.message_with(&roll).unwrap();
+    room.send("Alice", "/cancel");
+    let press = |room: &mut Chatroom| {
+        let input = common::group_input(
+            "Alice",
+            room.now + 10,
+            Action::Press { token: roll.clone(), message_id: Some("old-1".into()) },
+        );
+        let input = Input { chat: room.chat.clone(), ..input };
+        room.run(&input)
+    };
+    let effects = press(&mut room);
+    let (text, alert) = answer(&effects).unwrap();
+    assert!(alert && text.contains("over"), "{text}");
+    let strips: Vec<_> = effects
+        .iter()
+        .filter(|e| matches!(e, Effect::Strip { message_id, .. } if message_id == "old-1"))
+        .collect();
+    assert_eq!(strips.len(), 1, "{effects:?}");
+    let again = press(&mut room);
+    assert!(answer(&again).is_some_and(|(t, _)| t.contains("over")));
+    assert!(!again.iter().any(|e| matches!(e, Effect::Strip { .. })), "{again:?}");
+    // The board itself lost its buttons with the cancel.
+    let (shown, needless) = buttons_everywhere(&room.seen);
+    assert!(shown.iter().any(|(id, buttons)| *id == board && !buttons));
+    assert!(needless.is_empty(), "{needless:?}");
+}
+
+/// A chat that keeps a new board every turn, playing against a computer: the computer's turn
+/// shows a board without buttons, which is not stripped when the next one comes.
+#[test]
+fn a_board_without_buttons_is_never_stripped() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/boards new");
+    room.send("Alice", "/play aeroplane");
+    room.press("Alice", &room.button("🤖 + easy").unwrap());
+    room.press("Alice", &room.button("Start").unwrap());
+    for _ in 0..30 {
+        let Some((_, token)) = room.latest_buttons().into_iter().next() else { break };
+        room.press("Alice", &token);
+    }
+    let computer_boards = room
+        .seen
+        .iter()
+        .filter(|d| matches!(&d.effect, Effect::Send { message, .. } if message.board.is_some() && message.buttons.is_empty()))
+        .count();
+    assert!(computer_boards > 0, "a board shown while the computer moves");
+    let (shown, needless) = buttons_everywhere(&room.seen);
+    assert!(needless.is_empty(), "stripped without buttons: {needless:?}");
+    assert_eq!(shown.iter().filter(|(_, buttons)| *buttons).count(), 1, "one live board");
+    room.send("Alice", "/resign");
+    let (shown, needless) = buttons_everywhere(&room.seen);
+    assert!(needless.is_empty(), "stripped without buttons: {needless:?}");
+    assert!(shown.iter().all(|(_, buttons)| !buttons), "buttons after the end");
+}
+
+/// A press on a private prompt that a newer one replaced says the prompt is old (not "use the
+/// newest board", which is in the group), and strips nothing: the prompt lost its buttons
+/// when it was replaced, however late the player's client is to show it.
+#[test]
+fn a_press_on_a_superseded_private_prompt_says_it_is_old() {
+    let mut room = Chatroom::temporary();
+    start_game(&mut room, "tanks", &["Alice", "Bob"]);
+    let random = room.private_buttons("alice").into_iter().find(|(t, _)| t.contains("Random"));
+    let (_, random) = random.expect("Alice's set-up prompt");
+    let (old, _) = room.message_with(&random).unwrap();
+    // Alice asks for her board privately: a new prompt comes, the old one loses its buttons.
+    let private = igroteka::app::Chat {
+        id: "private-alice".into(),
+        private: true,
+        thread: None,
+        server: None,
+    };
+    let input = igroteka::app::input_from_text(
+        Platform::Console,
+        private.clone(),
+        common::user("Alice"),
+        room.now + 1,
+        "/board",
+    );
+    room.run(&input);
+    let (newer, _) = room.message_with(&random).unwrap();
+    assert_ne!(newer, old, "a new prompt");
+    room.press("Alice", &random);
+    // Her client still shows the old prompt's button (its strip raced the press).
+    let input = Input {
+        platform: Platform::Console,
+        chat: private,
+        user: common::user("Alice"),
+        now: room.now + 1,
+        action: Action::Press { token: random.clone(), message_id: Some(old.clone()) },
+    };
+    let effects = room.run(&input);
+    let (text, alert) = answer(&effects).unwrap();
+    assert!(alert && text.contains("prompt is out of date"), "{text}");
+    assert!(!effects.iter().any(|e| matches!(e, Effect::Strip { .. })), "{effects:?}");
+    let (_, needless) = buttons_everywhere(&room.seen);
+    assert!(needless.is_empty(), "stripped without buttons: {needless:?}");
 }

@@ -7,7 +7,7 @@ use common::{Chatroom, start_game};
 use igroteka::app::{Dest, Effect, Message};
 use igroteka::game::{Actor, ToMove};
 use igroteka::harness;
-use igroteka::outbox::Slot;
+use igroteka::outbox::{Slot, SlotMessage};
 use igroteka::registry;
 use igroteka::rng;
 use igroteka::settings;
@@ -243,8 +243,10 @@ fn delivered_entries_leave_the_outbox_and_name_their_slot_message() {
         .unwrap();
     store.flush().unwrap();
     let pending = store.outbox(table.id).unwrap();
-    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, "m7"))).unwrap();
-    store.outbox_done(&pending[1].key, Some((table.id, Slot::Private { seat: 1 }, "m9"))).unwrap();
+    let shown = |id: &str| SlotMessage::new(id.into(), true);
+    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, &shown("m7")))).unwrap();
+    let private = Slot::Private { seat: 1 };
+    store.outbox_done(&pending[1].key, Some((table.id, private, &shown("m9")))).unwrap();
     assert!(store.outbox(table.id).unwrap().is_empty());
     assert!(store.outbox_tables().unwrap().is_empty());
     assert_eq!(store.slot_message(table.id, Slot::Board).unwrap().as_deref(), Some("m7"));
@@ -254,6 +256,27 @@ fn delivered_entries_leave_the_outbox_and_name_their_slot_message() {
     );
     assert_eq!(store.slot_message(table.id, Slot::Private { seat: 0 }).unwrap(), None);
     assert_eq!(store.slot_message(table.id, Slot::Ping).unwrap(), None);
+}
+
+/// Whether a slot's message has buttons is kept with its id (a message without any is never
+/// stripped).
+#[test]
+fn a_slot_remembers_whether_its_message_has_buttons() {
+    let store = SledStore::temporary().unwrap();
+    let table = lobby(&store, "c5");
+    let note = Slot::Note { seat: 1 };
+    store.save(&table, None, &[show("lobby", Slot::Board), show("note", note)]).unwrap();
+    store.flush().unwrap();
+    let pending = store.outbox(table.id).unwrap();
+    let bare = SlotMessage::new("m3".into(), false);
+    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, &bare))).unwrap();
+    let with = SlotMessage { id: "m4".into(), buttons: true, retired: Some("m2".into()) };
+    store.outbox_done(&pending[1].key, Some((table.id, note, &with))).unwrap();
+    assert_eq!(store.slot_shown(table.id, Slot::Board).unwrap(), Some(bare));
+    assert_eq!(store.slot_shown(table.id, note).unwrap(), Some(with));
+    assert_eq!(store.slot_message(table.id, Slot::Board).unwrap().as_deref(), Some("m3"));
+    // The note's key is its own: no other slot of the table reads it.
+    assert_eq!(store.slot_shown(table.id, Slot::Private { seat: 1 }).unwrap(), None);
 }
 
 #[test]

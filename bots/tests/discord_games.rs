@@ -1,7 +1,8 @@
 //! Whole games through the real binary, with serenity's rate limiter on and the emulator
 //! enforcing Discord's limits: at the end the channel holds exactly one board — the final one,
-//! as the stored game draws it — and no ping; every interaction was acknowledged within a
-//! second; the bot never ran into a limit (no 429).
+//! as the stored game draws it — and no ping; no message anywhere (ephemeral prompts and DMs
+//! included) still shows buttons, and no edit changed nothing; every interaction was
+//! acknowledged within a second; the bot never ran into a limit (no 429).
 //!
 //! A whole game is a few hundred moves, and each move edits the board: at Discord's 5 edits per
 //! 5 s per channel that is minutes of wall-clock time. So the whole games run with Discord's
@@ -54,6 +55,7 @@ fn assert_the_end(t: &mut Table, table: u64, moves: usize, started: Instant) {
     assert!(t.pings().is_empty(), "no ping after the end: {:?}", t.pings());
     assert!(board.edits > 10, "the board was edited in place ({} edits)", board.edits);
     t.assert_clean(Duration::from_secs(1));
+    t.assert_no_buttons_left();
     let (creates, edits) = t.emu.with(|s| {
         let count = |c: &str| s.calls.iter().filter(|x| x.as_str() == c).count();
         (count("POST /channels/:id/messages"), count("PATCH /channels/:id/messages/:id"))

@@ -11,6 +11,9 @@ use std::time::Duration;
 use discord::table::{self, Table, button, mentioned, shown, table_of, tokens};
 use discord::{Msg, STEP, TestUser};
 
+/// What a note about a player with closed DMs says.
+const NOTE: &str = "I can't message you privately";
+
 /// The channel's notes about `user`: public messages that mention them and carry the button
 /// that opens their private messages, per table.
 fn notes(t: &Table, user: &TestUser, table: u64) -> Vec<Msg> {
@@ -141,7 +144,10 @@ fn a_player_with_closed_dms_is_noted_once_per_game_and_sets_up_ephemerally() {
     }
     t.settle(Duration::from_millis(500));
     assert_eq!(notes(&t, &boris, second).len(), 1, "one note in game 2\n{}", t.report());
-    assert_eq!(notes(&t, &boris, first).len(), 1, "still one note of game 1");
+    // Game 1's note lost its button when the game ended (it would answer "that game is over").
+    assert!(notes(&t, &boris, first).is_empty(), "game 1's note keeps its button");
+    let all = t.public().into_iter().filter(|m| shown(&m.content).contains(NOTE)).count();
+    assert_eq!(all, 2, "one note per game\n{}", t.report());
     assert_eq!(dm_attempts(&t), (1, 1), "no further DM attempt");
     // Ann, whose DMs are open, was never noted; no set-up keyboard was ever public.
     assert!(
@@ -150,5 +156,43 @@ fn a_player_with_closed_dms_is_noted_once_per_game_and_sets_up_ephemerally() {
             .all(|m| !mentioned(m).contains(&ann.id) || button(m, "private").is_none())
     );
     assert!(t.public().iter().all(|m| button(m, "Random set-up").is_none()));
+    t.assert_clean(Duration::from_secs(1));
+}
+
+/// After a restart the bot cannot edit an ephemeral prompt (only its interaction's token
+/// could, and that died with the process). When the game ends, everything else of it loses
+/// its buttons — the note in the channel, the other player's prompt in her DMs — and a press
+/// on that prompt is answered "That game is over." and takes its buttons off through the
+/// press itself. Nothing is stripped that has no buttons.
+#[test]
+fn an_ephemeral_prompt_the_bot_can_no_longer_edit_says_its_game_is_over_when_pressed() {
+    let mut t = table::start();
+    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
+    t.emu.close_dms(&boris);
+    let table = open_then_restart_then_start(&mut t);
+    // Ann's prompt (ephemeral too: her Start press is the newest way to reach her) is done
+    // with before the restart.
+    set_up(&t, &ann, 0);
+    t.wait_until("the note about Boris", |t| notes(t, &boris, table).len() == 1);
+    let note = notes(&t, &boris, table).pop().unwrap();
+    let (_, refused) = t.press_until(&boris, &note, &button(&note, "private").unwrap(), |t| {
+        t.own(&boris, "Random set-up").is_some()
+    });
+    assert!(refused.is_none(), "{refused:?}");
+    let (prompt, random) = t.wait_own(&boris, "Random set-up", note.id);
+    t.settle(Duration::from_millis(500));
+    t.restart();
+    t.command(&ann, "cancel", &[]);
+    // (The edit waits for the channel's bucket, Discord's 5 per 5 s.)
+    t.wait_until("the note to lose its button", |t| notes(t, &boris, table).is_empty());
+    assert!(button(&t.emu.message(prompt.id), "Random").is_some(), "out of the bot's reach");
+    let (_, answer) = t.press_until(&boris, &prompt, &random, |_| false);
+    let answer = answer.map(|m| shown(&m.content)).unwrap_or_default();
+    assert!(answer.contains("That game is over"), "{answer}\n{}", t.report());
+    t.wait_until("the pressed prompt to lose its buttons", |t| {
+        t.emu.message(prompt.id).buttons().is_empty()
+    });
+    t.settle(Duration::from_millis(500));
+    t.assert_no_buttons_left();
     t.assert_clean(Duration::from_secs(1));
 }

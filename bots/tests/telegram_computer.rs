@@ -116,3 +116,45 @@ fn a_person_plays_tanks_against_a_computer_in_the_private_chat() {
     });
     assert_eq!(emulator.limited(), 0, "no 429s");
 }
+
+/// A group that keeps a new board every turn (`/boards new`), against a computer: the board
+/// shown while the computer moves has no buttons, and when the next board replaces it nothing
+/// tries to strip it (Telegram would answer "message is not modified", a call of the group's
+/// twenty a minute for nothing). When Alice resigns, no message of the game keeps buttons.
+#[test]
+fn a_board_kept_as_history_is_stripped_only_when_it_has_buttons() {
+    let dir = tempfile::tempdir().unwrap();
+    let emulator = Emulator::start();
+    let chat = -100_302;
+    emulator.group(chat, "History night", false);
+    let quick = [("IGROTEKA_COMPUTER_PAUSE_MS", "300")];
+    let _bot = spawn_bot_with(&emulator, &dir.path().join("data"), &quick);
+    let alice = TestUser::new(3201, "Alice");
+    emulator.say(chat, None, &alice, "/boards new");
+    emulator.expect(chat, 0, "new board");
+    start_against_a_computer(&emulator, chat, &alice, "aeroplane", "easy");
+    let mut seen = (0, 0);
+    let mut boards = std::collections::BTreeSet::new();
+    for _ in 0..6 {
+        let board = emulator.wait("Alice's turn", Duration::from_secs(60), |s| {
+            s.latest(chat, |m| {
+                !m.tokens().is_empty()
+                    && m.plain().contains("Alice, your turn")
+                    && (m.id, m.edits) != seen
+            })
+        });
+        seen = (board.id, board.edits);
+        boards.insert(board.id);
+        let (_, data) = board.tokens()[0].clone();
+        assert!(!press(&emulator, &alice, &board, &data).alert);
+    }
+    assert!(boards.len() >= 2, "a new board for each of Alice's turns");
+    emulator.say(chat, None, &alice, "/resign");
+    emulator.wait("the end", Duration::from_secs(60), |s| {
+        s.latest(chat, |m| m.plain().contains("Game over") && m.keyboard.is_empty())
+    });
+    std::thread::sleep(Duration::from_millis(1500));
+    emulator.settle();
+    emulator.assert_no_buttons_left(&[chat, alice.id]);
+    assert_eq!(emulator.limited(), 0, "no 429s");
+}

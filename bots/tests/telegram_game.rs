@@ -9,8 +9,10 @@
 //! minutes) plays a game until someone wins.
 //!
 //! Each test checks: the group ends with exactly one board message — a photo showing the final
-//! state, byte for byte what the stored table draws — and no ping; there was never more than
-//! one ping; every press was answered within a second; no 429 was provoked.
+//! state, byte for byte what the stored table draws — and no ping; no message of the game, in
+//! the group or a player's private chat, still shows buttons, and no edit was refused as "not
+//! modified"; there was never more than one ping; every press was answered within a second; no
+//! 429 was provoked.
 
 mod support;
 
@@ -99,6 +101,11 @@ impl Room {
         assert_eq!(boards.len(), 1, "{}", emulator.transcript());
         assert_eq!(boards[0].id, end.id);
         assert!(group.iter().all(|m| m.tokens().is_empty()), "buttons left after the end");
+        // Nor anywhere else: no message of the game, in the group or a player's private chat,
+        // shows buttons, and no edit changed nothing.
+        let chats: Vec<i64> =
+            std::iter::once(self.chat).chain(players.iter().map(|p| p.id)).collect();
+        emulator.assert_no_buttons_left(&chats);
         let (w, h) = png_size(end.photo.as_deref().unwrap());
         assert!(w >= 100 && h >= 100, "a tiny board: {w}×{h}");
         assert_eq!(emulator.limited(), 0, "the bot provoked 429s");

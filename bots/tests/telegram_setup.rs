@@ -2,6 +2,7 @@
 //!
 //! - A player who never started the bot is tried once, noted once per game in the group with
 //!   a deep link, and not written to again until they start the bot; then their set-up comes.
+//!   When the games end, the notes lose their links, and no message of either keeps buttons.
 //! - Set-up presses of two players racing each other leave each player's newest private
 //!   message showing the newest state, picture for picture.
 
@@ -105,6 +106,24 @@ fn a_never_started_player_is_noted_once_per_game_and_not_written_to_until_they_s
         let group = emulator.bot_messages(chat);
         assert!(group.iter().all(|m| m.key("Random set-up").is_none()));
     }
+
+    // Both games end — Alice resigns the first, cancels the second while it gathers players:
+    // the notes lose their links (a private chat about a game that is over), and no message of
+    // either game, in the groups or the players' private chats, keeps buttons.
+    emulator.say(first, None, &alice, "/resign");
+    emulator.say(second, None, &alice, "/cancel");
+    emulator.wait("the first game over", STEP, |s| {
+        s.latest(first, |m| m.plain().contains("Game over") && m.keyboard.is_empty())
+    });
+    emulator.expect(second, 0, "cancelled");
+    quiet(&emulator, Duration::from_millis(1500));
+    for chat in [first, second] {
+        let notes: Vec<_> =
+            emulator.bot_messages(chat).into_iter().filter(|m| m.plain().contains(NOTE)).collect();
+        assert_eq!(notes.len(), 1);
+        assert!(notes[0].keyboard.is_empty(), "the note keeps its link\n{}", emulator.transcript());
+    }
+    emulator.assert_no_buttons_left(&[first, second, alice.id, bob.id]);
     assert_eq!(emulator.limited(), 0);
 }
 

@@ -21,6 +21,7 @@ error-internal = Sorry, something went wrong on my side. Use /board to see the g
 error-storage = Sorry, I could not save that. Nothing changed — please try again.
 press-raced = Someone was faster: that button is out of date. Look at the newest board.
 press-stale = This button is out of date. Use the newest board message (or /board).
+press-stale-prompt = This prompt is out of date: a newer one has replaced it. Use your newest private message (or /board).
 press-forged = That button is not one I recognise. Nothing changed.
 press-not-yours = That button belongs to another player.
 press-gone = That game no longer exists.

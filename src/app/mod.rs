@@ -47,6 +47,10 @@ type Effects = Result<Vec<Effect>, StoreError>;
 /// How often an input whose save lost a compare-and-swap is tried again.
 const RETRIES: usize = 3;
 
+/// How many of the messages it stripped at once the engine remembers (see
+/// [`App::strip_once`]): a double tap comes within seconds.
+const STRIPPED_KEPT: usize = 1024;
+
 /// Settings of the engine that come from the configuration.
 #[derive(Debug, Clone)]
 pub struct AppConfig {
@@ -85,6 +89,8 @@ pub struct App<S: Store> {
     /// Whether the input under way brought its user's private boards (`/start` with the
     /// link's payload): a player who comes back is not sent them a second time.
     brought_private: bool,
+    /// The messages stripped at once lately, newest last ([`App::strip_once`]).
+    stripped: std::collections::VecDeque<(Dest, String)>,
 }
 
 /// The context of one input: who, where, in which language.
@@ -116,6 +122,7 @@ impl<S: Store> App<S> {
             computer_turns: Vec::new(),
             computer_pending: Default::default(),
             brought_private: false,
+            stripped: Default::default(),
         }
     }
 
@@ -268,7 +275,7 @@ impl<S: Store> App<S> {
             }
         }
         match result {
-            Ok(effects) => effects,
+            Ok(effects) => self.strip_once(effects),
             Err(StoreError::Corrupt { .. }) => self.reply(&ctx, "error-corrupt", &[]),
             Err(StoreError::Conflict) => self.reply(&ctx, "press-raced", &[]),
             Err(StoreError::Internal) => self.reply(&ctx, "error-internal", &[]),
@@ -313,11 +320,15 @@ impl<S: Store> App<S> {
         let Some(table) = staged.as_ref().map(|s| s.table.id).or(self.route.take()) else {
             return Ok(effects);
         };
-        let (now, queued): (Vec<Effect>, Vec<Effect>) = effects
+        let (now, mut queued): (Vec<Effect>, Vec<Effect>) = effects
             .into_iter()
             .partition(|e| matches!(e, Effect::Answer { .. } | Effect::Strip { .. }));
         match staged {
             Some(Staged { mut table, read_seq }) => {
+                if table.status.is_over() {
+                    // The save that ends the game (an ended table is not saved again).
+                    queued.extend(turn::buttons_off_at_the_end(&table));
+                }
                 self.store.save(&table, read_seq, &queued)?;
                 self.hand_out_computer_turns(&mut table);
             }
@@ -328,6 +339,27 @@ impl<S: Store> App<S> {
             self.dirty.push(table);
         }
         Ok(now)
+    }
+
+    /// Leaves out a strip of a message this engine has already asked to strip (a double tap
+    /// on an old message's button): the message has no buttons left, and Telegram would answer
+    /// the second strip "message is not modified" — a call of the chat's budget for nothing.
+    fn strip_once(&mut self, effects: Vec<Effect>) -> Vec<Effect> {
+        let mut out = Vec::with_capacity(effects.len());
+        for effect in effects {
+            if let Effect::Strip { to, message_id } = &effect {
+                let key = (to.clone(), message_id.clone());
+                if self.stripped.contains(&key) {
+                    continue;
+                }
+                if self.stripped.len() >= STRIPPED_KEPT {
+                    self.stripped.pop_front();
+                }
+                self.stripped.push_back(key);
+            }
+            out.push(effect);
+        }
+        out
     }
 
     fn failure(&self, ctx: &Ctx) -> Vec<Effect> {

@@ -3,11 +3,16 @@
 //! group is told once per game, with a button that opens the private chat (Telegram's deep
 //! link) or answers privately in place (Discord's "My board"). Until the player writes to the
 //! bot, no further private message is attempted (see [`crate::outbox::deliver`]).
+//!
+//! The note is a slot of the table ([`Slot::Note`]), not a one-off message: its button must go
+//! when the game ends (a deep link into a finished game, a "My board" with no board behind it),
+//! so its message id is kept like the board's.
 
 use super::text::seat_name;
 use super::token::{Op, Token};
 use super::turn::group_of;
 use super::{App, Button, ButtonKind, Ctx, Effect, Mention, Message};
+use crate::outbox::Slot;
 use crate::store::{Store, StoreError};
 
 impl<S: Store> App<S> {
@@ -30,6 +35,7 @@ impl<S: Store> App<S> {
             kind: ButtonKind::PrivateChat(Token::new(id, table.seq, Op::Mine).encode()),
         }]];
         self.route_to(id);
-        Ok(vec![Effect::Send { to: group_of(&table), message: note }])
+        let slot = Slot::Note { seat };
+        Ok(vec![Effect::Show { to: group_of(&table), slot, message: note, fresh: false }])
     }
 }

@@ -73,6 +73,27 @@ fn previewed_selection(table: &Table, seats: &[Seat]) -> Vec<String> {
     last.iter().chain(seats).find_map(half_made).cloned().unwrap_or_default()
 }
 
+/// What a game's end takes away besides its board (shown without buttons, or cleared) and its
+/// ping: each player's private prompt and the note about them, whose buttons would outlive the
+/// game. Queued with the save that ends it; a slot that shows nothing with buttons costs no
+/// call ([`crate::outbox::deliver`]), and a prompt still waiting in the outbox is superseded.
+pub(super) fn buttons_off_at_the_end(table: &Table) -> Vec<Effect> {
+    if table.solo {
+        return Vec::new();
+    }
+    let group = group_of(table);
+    let people = table.players.iter().enumerate().filter(|(_, p)| p.computer.is_none());
+    people
+        .flat_map(|(seat, player)| {
+            let private = Dest::User { user: player.user.id.clone() };
+            [
+                Effect::Clear { to: private, slot: Slot::Private { seat } },
+                Effect::Clear { to: group.clone(), slot: Slot::Note { seat } },
+            ]
+        })
+        .collect()
+}
+
 /// A Back or page button.
 fn is_navigation(token: &str) -> bool {
     Token::parse(token).is_some_and(|t| matches!(t.op, Op::Back | Op::Page(_)))
@@ -93,13 +114,13 @@ impl<S: Store> App<S> {
             return self.picked(ctx, index);
         }
         let Some(table) = self.store.load(token.table)? else {
-            return Ok(self.reply(ctx, "press-gone", &[]));
+            return self.refused_for_good(ctx, None, "press-gone");
         };
         if !ctx.input.chat.private && table.chat != ctx.input.chat_id() {
             return Ok(self.reply(ctx, "press-forged", &[]));
         }
         if table.status.is_over() {
-            return Ok(self.reply(ctx, "press-over", &[]));
+            return self.refused_for_good(ctx, Some(&table), "press-over");
         }
         match token.op {
             Op::Join
@@ -113,6 +134,40 @@ impl<S: Store> App<S> {
             Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
             Op::Pick(_) => Ok(self.reply(ctx, "press-forged", &[])),
         }
+    }
+
+    /// A press on a button of a game that is over or gone: the presser is told so, and the
+    /// message pressed loses its buttons. The game's end takes them off every message of it
+    /// the bot can still edit; a press reaches even one it cannot (a Discord ephemeral prompt
+    /// after a restart, whose token died with the process).
+    fn refused_for_good(&self, ctx: &Ctx, table: Option<&Table>, id: &str) -> Effects {
+        let mut effects = self.reply(ctx, id, &[]);
+        effects.extend(self.pressed_strip(ctx, table)?);
+        Ok(effects)
+    }
+
+    /// Takes the buttons off the message a press was on, when the platform said which and the
+    /// message is not known to have none left (its slot's record says so, or the deliverer
+    /// stripped it when a newer one replaced it, and the player's client had not caught up).
+    fn pressed_strip(
+        &self,
+        ctx: &Ctx,
+        table: Option<&Table>,
+    ) -> Result<Option<Effect>, StoreError> {
+        let Action::Press { message_id: Some(pressed), .. } = &ctx.input.action else {
+            return Ok(None);
+        };
+        if let Some(table) = table {
+            let seats = 0..table.players.len();
+            let per_seat = seats.flat_map(|seat| [Slot::Private { seat }, Slot::Note { seat }]);
+            for slot in [Slot::Board, Slot::Ping].into_iter().chain(per_seat) {
+                if self.store.slot_shown(table.id, slot)?.is_some_and(|s| s.bare(pressed)) {
+                    return Ok(None);
+                }
+            }
+        }
+        let to = super::reply_dest(ctx.input);
+        Ok(Some(Effect::Strip { to, message_id: pressed.clone() }))
     }
 
     /// "My board": the presser's own view, privately.
@@ -194,9 +249,11 @@ impl<S: Store> App<S> {
             (true, None) => return Ok(self.reply(ctx, "press-stale", &[])),
         };
         if self.store.slot_message(table.id, slot)?.as_deref() != Some(pressed.as_str()) {
-            let mut effects = self.reply(ctx, "press-stale", &[]);
-            let to = super::reply_dest(ctx.input);
-            effects.push(Effect::Strip { to, message_id: pressed.clone() });
+            // A private prompt superseded by a newer one says so: "the newest board" would
+            // send the player to the group.
+            let id = if slot == Slot::Board { "press-stale" } else { "press-stale-prompt" };
+            let mut effects = self.reply(ctx, id, &[]);
+            effects.extend(self.pressed_strip(ctx, Some(table))?);
             return Ok(effects);
         }
         self.route_to(table.id);

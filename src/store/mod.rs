@@ -3,9 +3,10 @@
 //! One sled database holds a few trees: `tables` (id → sequence number + record), `log`
 //! (table + index → one action-log entry, appended with each save), and the
 //! indexes `chats` (chat → its active table), `user_tables` (user + table), `messages` (a board
-//! message → its table), `boards` (a table → its live board message) and `unfinished` (tables to resume on start), plus `prefs` (language
-//! choices), `quarantine` (records that could not be read, set aside with the reason) and
-//! `taken` (the platform updates handled lately, so one delivered twice is handled once).
+//! message → its table), `boards` (a table's slot → its message, and whether that has
+//! buttons) and `unfinished` (tables to resume on start), plus `prefs` (language choices),
+//! `quarantine` (records that could not be read, set aside with the reason) and `taken` (the
+//! platform updates handled lately, so one delivered twice is handled once).
 //!
 //! A save is atomic over the record and its indexes, and a compare-and-swap on the sequence
 //! number: the caller says which number it read, and the save fails with
@@ -24,7 +25,7 @@ mod staged;
 use staged::{Kind, Staged};
 
 use crate::app::Effect;
-use crate::outbox::{Pending, Slot};
+use crate::outbox::{Pending, Slot, SlotMessage};
 use crate::table::{ChatId, LogEntry, Platform, Table, UserId};
 
 /// Why the store failed.
@@ -62,11 +63,20 @@ pub trait Store {
     fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError>;
     /// The tables with pending outbox entries (to deliver after a restart).
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError>;
-    /// Marks an entry delivered and, when it sent a slot's new message, records the message's
-    /// id — one write, no flush of its own.
-    fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError>;
+    /// Marks an entry delivered and, when it changed what a slot's message is (a new message,
+    /// or one whose buttons came or went), records that — one write each. The mark of an entry
+    /// that put a new message in the chat is flushed; any other waits for the next flush.
+    fn outbox_done(
+        &self,
+        key: &[u8],
+        slot: Option<(u64, Slot, &SlotMessage)>,
+    ) -> Result<(), StoreError>;
+    /// The message a table's slot shows, once one was delivered, and whether it has buttons.
+    fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError>;
     /// The platform id of the message a table's slot shows, once one was delivered.
-    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError>;
+    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
+        Ok(self.slot_shown(table, slot)?.map(|shown| shown.id))
+    }
     /// Remembers that a user cannot be written to privately (or, `false`, that they can).
     fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError>;
     fn is_unreachable(&self, platform: Platform, user: &str) -> Result<bool, StoreError>;
@@ -332,6 +342,29 @@ fn slot_key(id: u64, slot: Slot) -> Vec<u8> {
     key
 }
 
+/// What the `boards` tree keeps for a slot: the message id, then after a NUL byte `-` when
+/// the message has no buttons (else `b`), then after another NUL the message it replaced once
+/// stripped, if any. (Ids are the platforms' numbers, never holding a NUL; a record written
+/// before buttons were tracked, a bare id, counts as having buttons, so a button is never left
+/// behind for want of knowing.)
+fn slot_value(shown: &SlotMessage) -> Vec<u8> {
+    let mut value = shown.id.as_bytes().to_vec();
+    value.extend_from_slice(if shown.buttons { b"\0b" } else { b"\0-" });
+    if let Some(retired) = &shown.retired {
+        value.push(0);
+        value.extend_from_slice(retired.as_bytes());
+    }
+    value
+}
+
+fn slot_from(value: &[u8]) -> SlotMessage {
+    let mut fields = value.split(|b| *b == 0);
+    let text = |field: &[u8]| String::from_utf8_lossy(field).into_owned();
+    let id = text(fields.next().unwrap_or_default());
+    let buttons = fields.next() != Some(&b"-"[..]);
+    SlotMessage { id, buttons, retired: fields.next().map(text) }
+}
+
 fn unreachable_key(platform: Platform, user: &str) -> String {
     format!("unreachable:{}:{user}", platform.tag())
 }
@@ -588,9 +621,20 @@ impl Store for SledStore {
         Ok(tables)
     }
 
-    fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
+    fn outbox_done(
+        &self,
+        key: &[u8],
+        slot: Option<(u64, Slot, &SlotMessage)>,
+    ) -> Result<(), StoreError> {
         let written = lock(&self.written).remove(key);
-        let sent = slot.is_some()
+        // A slot whose message id changed got a new message; the same id, new buttons only.
+        let new_message = match slot {
+            Some((table, slot, shown)) => {
+                self.slot_shown(table, slot)?.is_none_or(|before| before.id != shown.id)
+            }
+            None => false,
+        };
+        let sent = new_message
             || match written {
                 Some(effect) => matches!(effect, Effect::Send { .. }),
                 None => self.outbox.get(key)?.is_some_and(|json| json.starts_with(br#"{"send""#)),
@@ -598,8 +642,8 @@ impl Store for SledStore {
         // Two plain writes: the slot's message first, then the entry's removal. A crash between
         // them leaves the entry to be delivered again, exactly as a crash between the
         // platform's confirmation and this mark does.
-        if let Some((table, slot, message_id)) = slot {
-            self.boards.insert(slot_key(table, slot), message_id.as_bytes())?;
+        if let Some((table, slot, shown)) = slot {
+            self.boards.insert(slot_key(table, slot), slot_value(shown))?;
         }
         self.outbox.remove(key)?;
         // An entry that put a new message in the chat is marked durably: otherwise a restart
@@ -609,9 +653,8 @@ impl Store for SledStore {
         if sent { self.flush() } else { Ok(()) }
     }
 
-    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
-        let found = self.boards.get(slot_key(table, slot))?;
-        Ok(found.map(|v| String::from_utf8_lossy(&v).into_owned()))
+    fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
+        Ok(self.boards.get(slot_key(table, slot))?.map(|v| slot_from(&v)))
     }
 
     fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError> {
@@ -715,6 +758,19 @@ mod tests {
 
     fn effect() -> Effect {
         Effect::Send { to: Dest::User { user: "u".into() }, message: Message::text("hi") }
+    }
+
+    /// A slot record written before buttons were tracked (a bare id) counts as having them;
+    /// ids and the flag read back as written.
+    #[test]
+    fn slot_records_read_back_and_old_ones_count_as_having_buttons() {
+        assert_eq!(slot_from(b"123"), SlotMessage::new("123".into(), true));
+        for buttons in [true, false] {
+            for retired in [None, Some("89".to_string())] {
+                let shown = SlotMessage { id: "4567".into(), buttons, retired };
+                assert_eq!(slot_from(&slot_value(&shown)), shown);
+            }
+        }
     }
 
     /// A flush by another thread while an entry is being written must not vouch for it: the

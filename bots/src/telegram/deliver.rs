@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
-use igroteka::outbox::{self, Failure, Messenger, Pending, Slot};
+use igroteka::outbox::{self, Failure, Messenger, Pending, Slot, SlotMessage};
 use igroteka::store::{SledStore, Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 
@@ -268,11 +268,15 @@ impl Store for Durable<'_> {
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
         self.store.outbox_tables()
     }
-    fn outbox_done(&self, key: &[u8], slot: Option<(u64, Slot, &str)>) -> Result<(), StoreError> {
+    fn outbox_done(
+        &self,
+        key: &[u8],
+        slot: Option<(u64, Slot, &SlotMessage)>,
+    ) -> Result<(), StoreError> {
         tokio::task::block_in_place(|| self.store.outbox_done(key, slot))
     }
-    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
-        self.store.slot_message(table, slot)
+    fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
+        self.store.slot_shown(table, slot)
     }
     fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError> {
         self.store.set_unreachable(platform, user, yes)

@@ -357,6 +357,29 @@ impl Emulator {
         })
     }
 
+    /// The bot's messages in `chats` that still show an inline keyboard (callback or link
+    /// buttons), oldest first.
+    pub fn keyboards_left(&self, chats: &[i64]) -> Vec<Sent> {
+        self.with(|s| {
+            let left = s.messages.iter().filter(|m| m.from.is_none() && !m.keyboard.is_empty());
+            left.filter(|m| chats.contains(&m.chat)).cloned().collect()
+        })
+    }
+
+    /// The checks after the end of the games in `chats` (their groups and players' private
+    /// chats): no message of theirs still shows buttons, and no edit was refused as "message
+    /// is not modified".
+    pub fn assert_no_buttons_left(&self, chats: &[i64]) {
+        let left: Vec<String> = self
+            .keyboards_left(chats)
+            .iter()
+            .map(|m| format!("[{} #{}] {:?}", m.chat, m.id, m.plain()))
+            .collect();
+        assert!(left.is_empty(), "buttons left after the end: {left:?}\n{}", self.transcript());
+        let idle = self.with(|s| s.not_modified.clone());
+        assert!(idle.is_empty(), "edits refused as not modified: {idle:?}\n{}", self.transcript());
+    }
+
     /// Every message, for failure reports.
     pub fn transcript(&self) -> String {
         self.with(|s| {

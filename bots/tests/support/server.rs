@@ -414,6 +414,7 @@ fn edit(state: &mut State, params: &Params, method: &str) -> Response {
     if (message.text.clone(), message.keyboard.clone(), message.photo.clone()) == before
         && method != "editmessagemedia"
     {
+        state.not_modified.push((chat, id, method.to_string()));
         return fail(
             400,
             "Bad Request: message is not modified: specified new message content and reply \

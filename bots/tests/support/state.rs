@@ -215,6 +215,9 @@ pub struct State {
     pub delivered: Vec<i64>,
     /// Update ids given up after failed deliveries, with the last error.
     pub undelivered: Vec<(i64, String)>,
+    /// Edits refused with "message is not modified" (chat, message, method): calls that
+    /// changed nothing, each counted against the chat's budget all the same.
+    pub not_modified: Vec<(i64, i64, String)>,
     /// Every update made, by id (to deliver one again, as Telegram does after a timeout).
     pub made: BTreeMap<i64, Value>,
     /// Update ids the bot confirmed by polling past them, in order.

@@ -98,6 +98,8 @@ fn apply(
     files: Vec<(String, Vec<u8>)>,
     edit: bool,
 ) {
+    let files_of = |m: &Msg| m.attachments.iter().map(|a| a.id).collect::<Vec<_>>();
+    let before = (msg.content.clone(), msg.components.clone(), files_of(msg));
     if let Some(content) = payload.get("content").and_then(Value::as_str) {
         msg.content = content.to_string();
     }
@@ -127,6 +129,9 @@ fn apply(
     }
     if edit {
         msg.edits += 1;
+        if !msg.loading && (msg.content.clone(), msg.components.clone(), files_of(msg)) == before {
+            state.idle_edits.push(msg.id);
+        }
     }
     msg.loading = false;
 }

@@ -165,6 +165,10 @@ pub struct State {
     pub kill_on_ack: Option<u32>,
     /// The interactions whose acknowledgement a kill followed.
     pub killed_after: Vec<String>,
+    /// Edits that changed nothing a user sees (the same text, buttons and files: a strip of a
+    /// message without buttons), by message. Discord accepts them; each is a call of the
+    /// channel's edit budget for nothing.
+    pub idle_edits: Vec<u64>,
 }
 
 impl State {
@@ -180,6 +184,11 @@ impl State {
             .filter(|m| m.channel == channel && !m.deleted)
             .filter(|m| m.ephemeral_for.is_none() || m.ephemeral_for == viewer)
             .collect()
+    }
+
+    /// Every message still showing buttons or menus, in any channel, ephemeral ones included.
+    pub fn with_components(&self) -> Vec<&Msg> {
+        self.messages.values().filter(|m| !m.deleted && !m.buttons().is_empty()).collect()
     }
 
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {

@@ -437,6 +437,22 @@ impl Table {
         assert!(!logs.contains("itoken-"), "an interaction token was logged");
     }
 
+    /// The checks after the end of every game the emulator saw: no message, anywhere (the
+    /// channel, ephemeral replies, DMs), still shows buttons, and no edit changed nothing (a
+    /// strip of a message without buttons, a call of the channel's budget for nothing).
+    pub fn assert_no_buttons_left(&self) {
+        let (left, idle) = self.emu.with(|s| {
+            let left: Vec<String> = s
+                .with_components()
+                .iter()
+                .map(|m| format!("#{} {:?}: {:?}", m.id, shown(&m.content), m.buttons()))
+                .collect();
+            (left, s.idle_edits.clone())
+        });
+        assert!(left.is_empty(), "buttons left after the end: {left:?}\n{}", self.report());
+        assert!(idle.is_empty(), "edits that changed nothing: {idle:?}\n{}", self.report());
+    }
+
     /// The emulator's transcript and the bot's log, for failure messages.
     pub fn report(&self) -> String {
         let logs = self.logs();
