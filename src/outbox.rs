@@ -12,6 +12,8 @@
 //! ping, a seat's private prompt. An entry for a slot says what the slot must show *now*, so
 //! when entries queue up behind a platform's rate limit only the newest entry per slot is sent
 //! ([`coalesce`]): a slow chat sees fewer updates, never an older state after a newer one.
+//! And the board goes before a ping queued ahead of it: under a rate limit, the chat's next
+//! call brings what the players are waiting for.
 
 use serde::{Deserialize, Serialize};
 
@@ -72,8 +74,9 @@ pub struct Pending {
 }
 
 /// Keeps, of the entries for one slot, only the newest (and of the clears, only those after
-/// the newest show); one-off messages all stay, in order. Returns what to deliver and what was
-/// superseded (to be marked done unsent).
+/// the newest show); one-off messages all stay, in order; a ping waits behind a board of its
+/// chat ([`ping_behind_board`]). Returns what to deliver, in order, and what was superseded
+/// (to be marked done unsent).
 pub fn coalesce(entries: Vec<Pending>) -> (Vec<Pending>, Vec<Pending>) {
     let mut keep = Vec::with_capacity(entries.len());
     let mut dropped = Vec::new();
@@ -90,7 +93,24 @@ pub fn coalesce(entries: Vec<Pending>) -> (Vec<Pending>, Vec<Pending>) {
     }
     keep.reverse();
     dropped.reverse();
+    ping_behind_board(&mut keep);
     (keep, dropped)
+}
+
+/// Moves the ping behind the board of its chat when both are pending: the board is what the
+/// players wait for (it shows a press made since the ping was queued), and the ping only
+/// names whose turn it is, which that board shows too (a ping for a later turn would have
+/// superseded it). Under a rate limit the chat's next call then brings the board, and the
+/// ping goes when the players pause.
+fn ping_behind_board(keep: &mut Vec<Pending>) {
+    let shows = |entry: &Pending, slot: Slot| matches!(&entry.effect, Effect::Show { slot: s, .. } if *s == slot);
+    let Some(ping) = keep.iter().position(|e| shows(e, Slot::Ping)) else { return };
+    let to = dest_of(&keep[ping].effect).clone();
+    let board = keep.iter().position(|e| shows(e, Slot::Board) && *dest_of(&e.effect) == to);
+    if let Some(board) = board.filter(|board| *board > ping) {
+        let entry = keep.remove(ping);
+        keep.insert(board, entry);
+    }
 }
 
 fn slot_of(effect: &Effect) -> Option<Slot> {
@@ -397,6 +417,33 @@ mod tests {
             .collect();
         assert_eq!(calls, ["strip old", "send"]);
         assert_ne!(store.slot_message(1, Slot::Board).unwrap().unwrap(), old);
+    }
+
+    /// A ping still pending when a later press's board is queued (the press did not pass the
+    /// turn) goes after that board.
+    #[test]
+    fn a_ping_waits_behind_the_board_of_its_chat() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        let to = Dest::Chat { chat: "g".into(), thread: None };
+        let ping = Effect::Show {
+            to,
+            slot: Slot::Ping,
+            message: Message::text("Boris: your move"),
+            fresh: true,
+        };
+        store.enqueue(1, &[ping, board("Boris rolled a 3", false)]).unwrap();
+        store.flush().unwrap();
+        let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let sent: Vec<String> = report
+            .calls
+            .iter()
+            .filter_map(|c| match c {
+                Call::Send { message, .. } => Some(message.text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sent, ["Boris rolled a 3", "Boris: your move"]);
     }
 
     fn hello(user: &str) -> Effect {
