@@ -141,6 +141,8 @@ pub struct Played {
     /// Presses answered "the board was behind" (the board was healed, no move made).
     pub healed: usize,
     pub took: Duration,
+    /// How long each press took to show on the board (press → the board's edit seen).
+    pub delays: Vec<Duration>,
 }
 
 /// Presses the live board as the named players until the game is over, or until `enough`
@@ -154,7 +156,9 @@ pub fn play(
     let started = Instant::now();
     let mut played = Played::default();
     while finished(emulator, chat).is_none() && !enough(emulator, played.presses) {
+        let pressed = Instant::now();
         let (_, answer) = step(emulator, chat, players);
+        played.delays.push(pressed.elapsed());
         played.presses += 1;
         played.healed += usize::from(answer.text.starts_with(REFRESHED));
     }
