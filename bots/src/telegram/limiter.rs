@@ -30,14 +30,23 @@
 //! Deletions are paced by the overall limit only. `answerCallbackQuery` is never paced: a
 //! press is answered at once, whatever the message queue holds.
 //!
-//! The limits are kept in memory. After a start every chat counts the start as a call (a
-//! quick restart cannot double a chat's pace); the per-minute count of a group is not carried
-//! over a restart, so a bot restarted in a busy minute may meet a 429, which `retry::call`
-//! waits out.
+//! **Restarts.** Telegram keeps counting while the bot restarts, so a bot that forgot its
+//! calls at every start could, in a crash loop, send a group its whole minute again and again
+//! (32 and 53 calls within a minute were seen). So each group's calls of the last minute are
+//! kept in a [`Journal`] (the store, `super::pace`), written as each call returns, without a
+//! flush of its own; when the limiter first meets a chat after a start, it counts them again.
+//! What the journal may have lost — the call in flight at the crash, or one whose record had
+//! not reached the disk (the store writes out within a tenth of a second, and a chat's calls
+//! are a second apart) — is covered by counting **the start itself as a call in every chat**:
+//! a chat waits a second before its first call, and a group's pace and minute start with that
+//! one call spent. Starting every group's budget as spent would also be safe, but would hold
+//! every game's first board up to a minute after each restart; the journal costs one small
+//! unflushed write per call and keeps the pace exact.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
-use std::time::Duration;
+use std::fmt::Debug;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::Notify;
 use tokio::time::Instant;
@@ -85,6 +94,35 @@ impl Limits {
     }
 }
 
+/// Where the limiter keeps each group's recent calls over a restart.
+pub trait Journal: Debug + Send + Sync {
+    /// When the group's last calls returned, in milliseconds since the Unix epoch, as last
+    /// saved (any order; old ones are ignored).
+    fn load(&self, chat: i64) -> Vec<u64>;
+    /// Saves when the group's calls of the last window returned (oldest first).
+    fn save(&self, chat: i64, times: &[u64]);
+    /// The clock those times are read on.
+    fn now_ms(&self) -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or(0)
+    }
+}
+
+/// No journal: the limiter remembers only its own run.
+#[cfg(test)]
+#[derive(Debug)]
+pub struct Forgetful;
+
+#[cfg(test)]
+impl Journal for Forgetful {
+    fn load(&self, _chat: i64) -> Vec<u64> {
+        Vec::new()
+    }
+    fn save(&self, _chat: i64, _times: &[u64]) {}
+}
+
 /// What a call does, as far as the limits care.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
@@ -97,6 +135,7 @@ pub enum Kind {
 #[derive(Debug)]
 pub struct Limiter {
     limits: Limits,
+    journal: Arc<dyn Journal>,
     state: Mutex<State>,
     /// Signalled whenever a permit is released or a penalty set.
     changed: Notify,
@@ -127,9 +166,11 @@ struct Chat {
 }
 
 impl Chat {
-    /// A chat met for the first time since the limiter started at `started`: the start counts
-    /// as its call (a call of the previous run may have been a moment before).
-    fn new(started: Instant, limits: &Limits) -> Chat {
+    /// A chat met for the first time since the limiter started at `started`: the calls
+    /// `earlier` (a group's, from the journal) and the start itself count as its calls.
+    fn new(started: Instant, mut earlier: Vec<Instant>, limits: &Limits) -> Chat {
+        earlier.push(started);
+        earlier.sort();
         let mut chat = Chat {
             busy: false,
             last: started,
@@ -137,8 +178,10 @@ impl Chat {
             paid_until: None,
             blocked_until: None,
         };
-        chat.charge(started, limits);
-        chat.returned(started);
+        for at in earlier {
+            chat.charge(at, limits);
+            chat.returned(at);
+        }
         chat
     }
 
@@ -163,14 +206,14 @@ pub struct Permit<'a> {
     kind: Kind,
 }
 
-/// Chats remembered before idle ones are forgotten.
+/// Chats remembered before idle ones are forgotten (a group's journal still holds its minute).
 const CHATS_MAX: usize = 10_000;
 
 impl Drop for Permit<'_> {
     fn drop(&mut self) {
         let limiter = self.limiter;
         let now = Instant::now();
-        {
+        let kept = {
             let mut state = limiter.lock();
             if state.chats.len() > CHATS_MAX {
                 let window = limiter.limits.group_window;
@@ -182,35 +225,83 @@ impl Drop for Permit<'_> {
             }
             state.in_flight = state.in_flight.saturating_sub(1);
             state.returned.push_back(now);
-            if self.kind == Kind::Message {
-                let chat = limiter.chat(&mut state, self.chat);
-                chat.busy = false;
-                chat.returned(now);
+            match self.kind {
+                Kind::Message => {
+                    let chat = limiter.chat(&mut state, self.chat);
+                    chat.busy = false;
+                    chat.returned(now);
+                    (self.chat < 0).then(|| limiter.journal_record(chat, now))
+                }
+                Kind::Delete => None,
             }
+        };
+        // A chat's next call is a second away: no other save for it can overtake this one.
+        if let Some(times) = kept {
+            limiter.journal.save(self.chat, &times);
         }
         limiter.changed.notify_waiters();
     }
 }
 
 impl Limiter {
+    /// A limiter that remembers only its own run.
+    #[cfg(test)]
     pub fn new(limits: Limits) -> Limiter {
+        Limiter::with_journal(limits, Arc::new(Forgetful))
+    }
+
+    /// A limiter that keeps each group's recent calls in `journal`, and counts what it finds
+    /// there from before its start.
+    pub fn with_journal(limits: Limits, journal: Arc<dyn Journal>) -> Limiter {
         let state = State {
             started: Instant::now(),
             chats: HashMap::new(),
             returned: VecDeque::new(),
             in_flight: 0,
         };
-        Limiter { limits, state: Mutex::new(state), changed: Notify::new() }
+        Limiter { limits, journal, state: Mutex::new(state), changed: Notify::new() }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The chat's state, made on first meeting.
+    /// The chat's state, made on first meeting from the journal (see the module docs).
     fn chat<'s>(&self, state: &'s mut State, chat: i64) -> &'s mut Chat {
         let started = state.started;
-        state.chats.entry(chat).or_insert_with(|| Chat::new(started, &self.limits))
+        state.chats.entry(chat).or_insert_with(|| {
+            let earlier = if chat < 0 { self.remembered(chat) } else { Vec::new() };
+            Chat::new(started, earlier, &self.limits)
+        })
+    }
+
+    /// The group's calls of the last window the journal kept, as instants.
+    fn remembered(&self, chat: i64) -> Vec<Instant> {
+        let (now, now_ms) = (Instant::now(), self.journal.now_ms());
+        let window = self.limits.group_window;
+        self.journal
+            .load(chat)
+            .into_iter()
+            .filter_map(|at| {
+                // A time ahead of the clock (it was set back) counts as now.
+                let age = Duration::from_millis(now_ms.saturating_sub(at));
+                if age < window { now.checked_sub(age) } else { None }
+            })
+            .collect()
+    }
+
+    /// What the journal keeps of a group: when its calls of the last window returned.
+    fn journal_record(&self, chat: &Chat, now: Instant) -> Vec<u64> {
+        let now_ms = self.journal.now_ms();
+        let window = self.limits.group_window;
+        chat.recent
+            .iter()
+            .filter(|at| now.duration_since(**at) < window)
+            .map(|at| {
+                let age = u64::try_from(now.duration_since(*at).as_millis()).unwrap_or(u64::MAX);
+                now_ms.saturating_sub(age)
+            })
+            .collect()
     }
 
     /// Waits until a message call to `chat` would be allowed, without taking the leave (the
@@ -402,6 +493,54 @@ mod tests {
         // A private chat has no pace and no per-minute limit.
         let private = calls(&limiter, USER, 22, Duration::ZERO).await;
         assert!(private[21] - private[0] == Duration::from_secs(21), "{private:?}");
+    }
+
+    /// A journal in memory, on tokio's (paused) clock.
+    #[derive(Debug)]
+    struct Memory {
+        epoch: Instant,
+        times: Mutex<HashMap<i64, Vec<u64>>>,
+    }
+
+    impl Journal for Memory {
+        fn load(&self, chat: i64) -> Vec<u64> {
+            self.times.lock().unwrap().get(&chat).cloned().unwrap_or_default()
+        }
+        fn save(&self, chat: i64, times: &[u64]) {
+            self.times.lock().unwrap().insert(chat, times.to_vec());
+        }
+        fn now_ms(&self) -> u64 {
+            1_000_000 + (Instant::now() - self.epoch).as_millis() as u64
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_restarted_limiter_counts_the_calls_its_journal_kept_and_one_it_lost() {
+        let limits = Limits::TELEGRAM;
+        let journal = Arc::new(Memory { epoch: Instant::now(), times: Mutex::default() });
+        let epoch = journal.epoch;
+        let first = Limiter::with_journal(limits, journal.clone());
+        let mut all = calls(&first, GROUP, 18, Duration::ZERO).await;
+        // The calls, and the start (it may have been a call the run before lost).
+        assert_eq!(journal.load(GROUP).len(), 19);
+        drop(first);
+        // The last call's record never reached the disk.
+        journal.times.lock().unwrap().get_mut(&GROUP).unwrap().pop();
+        let restarted = Instant::now() - epoch;
+        // Restarted with the journal, and (to show the test can fail) without it.
+        let second = Limiter::with_journal(limits, journal.clone());
+        let forgetful = Limiter::new(limits);
+        let (later, naive) = tokio::join!(
+            calls(&second, GROUP, 10, Duration::ZERO),
+            calls(&forgetful, GROUP, 10, Duration::ZERO)
+        );
+        assert!(later[0] >= limits.chat_gap, "{later:?}");
+        let before = all.clone();
+        all.extend(later.iter().map(|at| *at + restarted));
+        assert!(within(&all, limits.group_max, limits.group_window), "{all:?}");
+        let mut naive_all = before;
+        naive_all.extend(naive.iter().map(|at| *at + restarted));
+        assert!(!within(&naive_all, limits.group_max, limits.group_window), "{naive_all:?}");
     }
 
     #[tokio::test(start_paused = true)]
