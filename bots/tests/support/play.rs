@@ -129,6 +129,15 @@ pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answ
     (board, answer)
 }
 
+/// Waits until the standing ping names the player the live board names. Players who pause get
+/// it; while they press at once, each of the group's calls brings the board, and the ping waits.
+pub fn wait_for_the_ping(emulator: &Emulator, chat: i64, players: &[TestUser]) -> Sent {
+    emulator.wait("the ping of the turn", STEP, |s| {
+        let mover = to_move(&board_in(s, chat)?, players)?;
+        s.latest(chat, |m| m.plain().starts_with("🔔") && m.plain().contains(&mover.name))
+    })
+}
+
 /// Whether the game in `chat` is over (the board shows the final ranking).
 pub fn finished(emulator: &Emulator, chat: i64) -> Option<Sent> {
     emulator.latest(chat, |m| m.photo.is_some() && m.plain().contains("Game over"))
