@@ -19,6 +19,9 @@
 //! an edit that changes nothing with "message is not modified", and it still counts against
 //! the group's budget), and the engine's clears at a game's end cost nothing for slots that
 //! show nothing to strip.
+//!
+//! The board goes before a ping queued ahead of it: under a rate limit, the chat's next
+//! call brings what the players are waiting for.
 
 use serde::{Deserialize, Serialize};
 
@@ -111,8 +114,9 @@ pub struct Pending {
 }
 
 /// Keeps, of the entries for one slot, only the newest (and of the clears, only those after
-/// the newest show); one-off messages all stay, in order. Returns what to deliver and what was
-/// superseded (to be marked done unsent).
+/// the newest show); one-off messages all stay, in order; a ping waits behind a board of its
+/// chat ([`ping_behind_board`]). Returns what to deliver, in order, and what was superseded
+/// (to be marked done unsent).
 pub fn coalesce(entries: Vec<Pending>) -> (Vec<Pending>, Vec<Pending>) {
     let mut keep = Vec::with_capacity(entries.len());
     let mut dropped = Vec::new();
@@ -129,7 +133,24 @@ pub fn coalesce(entries: Vec<Pending>) -> (Vec<Pending>, Vec<Pending>) {
     }
     keep.reverse();
     dropped.reverse();
+    ping_behind_board(&mut keep);
     (keep, dropped)
+}
+
+/// Moves the ping behind the board of its chat when both are pending: the board is what the
+/// players wait for (it shows a press made since the ping was queued), and the ping only
+/// names whose turn it is, which that board shows too (a ping for a later turn would have
+/// superseded it). Under a rate limit the chat's next call then brings the board, and the
+/// ping goes when the players pause.
+fn ping_behind_board(keep: &mut Vec<Pending>) {
+    let shows = |entry: &Pending, slot: Slot| matches!(&entry.effect, Effect::Show { slot: s, .. } if *s == slot);
+    let Some(ping) = keep.iter().position(|e| shows(e, Slot::Ping)) else { return };
+    let to = dest_of(&keep[ping].effect).clone();
+    let board = keep.iter().position(|e| shows(e, Slot::Board) && *dest_of(&e.effect) == to);
+    if let Some(board) = board.filter(|board| *board > ping) {
+        let entry = keep.remove(ping);
+        keep.insert(board, entry);
+    }
 }
 
 fn slot_of(effect: &Effect) -> Option<Slot> {
@@ -515,6 +536,33 @@ mod tests {
             assert_eq!(made, strips, "{:?}", report.calls);
         }
         assert!(store.outbox(1).unwrap().is_empty());
+    }
+
+    /// A ping still pending when a later press's board is queued (the press did not pass the
+    /// turn) goes after that board.
+    #[test]
+    fn a_ping_waits_behind_the_board_of_its_chat() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        let to = Dest::Chat { chat: "g".into(), thread: None };
+        let ping = Effect::Show {
+            to,
+            slot: Slot::Ping,
+            message: Message::text("Boris: your move"),
+            fresh: true,
+        };
+        store.enqueue(1, &[ping, board("Boris rolled a 3", false)]).unwrap();
+        store.flush().unwrap();
+        let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let sent: Vec<String> = report
+            .calls
+            .iter()
+            .filter_map(|c| match c {
+                Call::Send { message, .. } => Some(message.text.clone()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(sent, ["Boris rolled a 3", "Boris: your move"]);
     }
 
     fn hello(user: &str) -> Effect {

@@ -95,11 +95,12 @@ fn a_429_on_every_kind_of_call_loses_nothing() {
         s.latest(chat, |m| m.photo.is_some() && m.plain().contains("your turn"))
     });
     // … then moves edit the board (editMessageMedia) and, when the turn passes, the old ping
-    // is deleted (deleteMessage).
+    // is deleted (deleteMessage): the players pause for each ping.
     let started = Instant::now();
     while emulator.with(|s| s.flood.values().any(|f| f.0 > 0)) {
         assert!(started.elapsed() < STEP, "a kind was never called\n{}", emulator.transcript());
         step(&emulator, chat, &players);
+        play::wait_for_the_ping(&emulator, chat, &players);
     }
     assert_eq!(emulator.with(|s| s.floods_served), kinds.len());
     for kind in kinds {

@@ -1,4 +1,5 @@
-//! The bot's own pacing of Bot API calls, so that Telegram never has to refuse one with 429.
+//! The bot's own pacing of Bot API calls, so that Telegram never has to refuse one with 429,
+//! and a busy group sees its board at an even pace.
 //!
 //! Telegram's limits for a bot: about one message per second in a chat, 20 per minute in a
 //! group, 30 per second overall; edits count like messages. Every call that creates or edits
@@ -6,24 +7,46 @@
 //!
 //! - no other such call to that chat is in flight (a chat's calls never overtake each other);
 //! - a second has passed since the chat's previous call *returned*;
-//! - in a group (a negative chat id), fewer than 20 calls returned in the last minute;
+//! - in a group (a negative chat id), its **pace** allows it: a few calls
+//!   ([`Limits::group_burst`]) may go a second apart after a quiet spell, and beyond them one
+//!   per [`Limits::group_spacing`] (a token bucket: 3 at once, then one every 3.5 s);
+//! - in a group, fewer than 20 calls returned in the last minute;
 //! - fewer than 30 calls, all chats together, are in flight or returned in the last second;
 //! - a `retry_after` Telegram gave for the chat ([`Limiter::penalize`]) has run out.
 //!
+//! **Why an even pace.** With only the per-minute count, a group playing briskly got its 20
+//! calls in the first 20 seconds and then nothing for 40: the board lagged 40 s behind a press
+//! at the 95th percentile. The bucket's burst and rate are chosen so that together they never
+//! exceed the minute's 20 (3 + 17 per 60 s), so a busy group's calls come one every 3.5 s and
+//! the per-minute count, still enforced, never has to stop it. Which message goes when a call
+//! is allowed is the deliverer's choice: it re-reads the table's outbox after
+//! [`Limiter::ready`], and coalescing leaves only the newest board, ahead of the ping of the
+//! turn it shows (`igroteka::outbox`).
+//!
 //! Times are taken when a call returns, not when it is sent: Telegram counts a call when it
 //! arrives, which is after it was sent and before it returns, so by counting returns the bot
-//! never sees a window where Telegram counts more. Deletions are paced by the overall limit
-//! only. `answerCallbackQuery` is never paced: a press is answered at once, whatever the
-//! message queue holds.
+//! never sees a window where Telegram counts more. (The pace is charged when a call starts:
+//! it only spreads the calls; the per-minute count is what keeps them within the limit.)
+//! Deletions are paced by the overall limit only. `answerCallbackQuery` is never paced: a
+//! press is answered at once, whatever the message queue holds.
 //!
-//! The limits are kept in memory. After a start every chat waits a second before its first
-//! call (a quick restart cannot double a chat's pace); the per-minute count of a group is not
-//! carried over a restart, so a bot restarted in a busy minute may meet a 429, which
-//! `retry::call` waits out.
+//! **Restarts.** Telegram keeps counting while the bot restarts, so a bot that forgot its
+//! calls at every start could, in a crash loop, send a group its whole minute again and again
+//! (32 and 53 calls within a minute were seen). So each group's calls of the last minute are
+//! kept in a [`Journal`] (the store, `super::pace`), written as each call returns, without a
+//! flush of its own; when the limiter first meets a chat after a start, it counts them again.
+//! What the journal may have lost — the call in flight at the crash, or one whose record had
+//! not reached the disk (the store writes out within a tenth of a second, and a chat's calls
+//! are a second apart) — is covered by counting **the start itself as a call in every chat**:
+//! a chat waits a second before its first call, and a group's pace and minute start with that
+//! one call spent. Starting every group's budget as spent would also be safe, but would hold
+//! every game's first board up to a minute after each restart; the journal costs one small
+//! unflushed write per call and keeps the pace exact.
 
 use std::collections::{HashMap, VecDeque};
-use std::sync::Mutex;
-use std::time::Duration;
+use std::fmt::Debug;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::sync::Notify;
 use tokio::time::Instant;
@@ -36,20 +59,68 @@ pub struct Limits {
     /// Calls to one group per `group_window`.
     pub group_max: usize,
     pub group_window: Duration,
+    /// Calls a group may make a `chat_gap` apart after a quiet spell; the rest of its budget
+    /// is spread evenly ([`Limits::group_spacing`]).
+    pub group_burst: usize,
     /// Calls to all chats together per `global_window`.
     pub global_max: usize,
     pub global_window: Duration,
 }
 
 impl Limits {
-    /// Telegram's published limits.
+    /// Telegram's published limits, and a burst of three (a game's start strips the lobby,
+    /// sends the board and pings the first player).
     pub const TELEGRAM: Limits = Limits {
         chat_gap: Duration::from_secs(1),
         group_max: 20,
         group_window: Duration::from_secs(60),
+        group_burst: 3,
         global_max: 30,
         global_window: Duration::from_secs(1),
     };
+
+    /// A busy group's time between calls: the burst plus one call per spacing never make more
+    /// than `group_max` calls in a `group_window` (Telegram's: 60 s / 17, about 3.5 s).
+    pub fn group_spacing(&self) -> Duration {
+        let paced = self.group_max.saturating_sub(self.group_burst).max(1) as u128;
+        let nanos = self.group_window.as_nanos().div_ceil(paced);
+        Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+    }
+
+    /// How far a group's pace may run ahead of now: the burst, less the call being made.
+    fn group_tolerance(&self) -> Duration {
+        let ahead = self.group_burst.saturating_sub(1);
+        self.group_spacing() * u32::try_from(ahead).unwrap_or(u32::MAX)
+    }
+}
+
+/// Where the limiter keeps each group's recent calls over a restart.
+pub trait Journal: Debug + Send + Sync {
+    /// When the group's last calls returned, in milliseconds since the Unix epoch, as last
+    /// saved (any order; old ones are ignored).
+    fn load(&self, chat: i64) -> Vec<u64>;
+    /// Saves when the group's calls of the last window returned (oldest first).
+    fn save(&self, chat: i64, times: &[u64]);
+    /// The clock those times are read on.
+    fn now_ms(&self) -> u64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+            .unwrap_or(0)
+    }
+}
+
+/// No journal: the limiter remembers only its own run.
+#[cfg(test)]
+#[derive(Debug)]
+pub struct Forgetful;
+
+#[cfg(test)]
+impl Journal for Forgetful {
+    fn load(&self, _chat: i64) -> Vec<u64> {
+        Vec::new()
+    }
+    fn save(&self, _chat: i64, _times: &[u64]) {}
 }
 
 /// What a call does, as far as the limits care.
@@ -64,6 +135,7 @@ pub enum Kind {
 #[derive(Debug)]
 pub struct Limiter {
     limits: Limits,
+    journal: Arc<dyn Journal>,
     state: Mutex<State>,
     /// Signalled whenever a permit is released or a penalty set.
     changed: Notify,
@@ -78,15 +150,52 @@ struct State {
     in_flight: usize,
 }
 
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Chat {
     busy: bool,
-    /// When the chat's last call returned.
-    last: Option<Instant>,
+    /// When the chat's last call returned (at first: the limiter's start).
+    last: Instant,
     /// When its recent message calls returned (groups: the last minute's).
     recent: VecDeque<Instant>,
+    /// A group's pace: when its calls so far would be paid for at one per spacing (a token
+    /// bucket as a single time, the "theoretical arrival time" of GCRA). A call may go while
+    /// this is at most the burst's tolerance ahead of now.
+    paid_until: Option<Instant>,
     /// No call before this (a `retry_after` from Telegram).
     blocked_until: Option<Instant>,
+}
+
+impl Chat {
+    /// A chat met for the first time since the limiter started at `started`: the calls
+    /// `earlier` (a group's, from the journal) and the start itself count as its calls.
+    fn new(started: Instant, mut earlier: Vec<Instant>, limits: &Limits) -> Chat {
+        earlier.push(started);
+        earlier.sort();
+        let mut chat = Chat {
+            busy: false,
+            last: started,
+            recent: VecDeque::new(),
+            paid_until: None,
+            blocked_until: None,
+        };
+        for at in earlier {
+            chat.charge(at, limits);
+            chat.returned(at);
+        }
+        chat
+    }
+
+    /// Charges a call starting `at` to the group's pace.
+    fn charge(&mut self, at: Instant, limits: &Limits) {
+        let from = self.paid_until.map_or(at, |paid| paid.max(at));
+        self.paid_until = Some(from + limits.group_spacing());
+    }
+
+    /// Notes a call that returned `at`.
+    fn returned(&mut self, at: Instant) {
+        self.last = self.last.max(at);
+        self.recent.push_back(at);
+    }
 }
 
 /// Leave to make one call; dropping it records when the call returned.
@@ -97,48 +206,102 @@ pub struct Permit<'a> {
     kind: Kind,
 }
 
-/// Chats remembered before idle ones are forgotten.
+/// Chats remembered before idle ones are forgotten (a group's journal still holds its minute).
 const CHATS_MAX: usize = 10_000;
 
 impl Drop for Permit<'_> {
     fn drop(&mut self) {
+        let limiter = self.limiter;
         let now = Instant::now();
-        {
-            let mut state = self.limiter.lock();
+        let kept = {
+            let mut state = limiter.lock();
             if state.chats.len() > CHATS_MAX {
-                let window = self.limiter.limits.group_window;
+                let window = limiter.limits.group_window;
                 state.chats.retain(|_, chat| {
                     chat.busy
-                        || chat.last.is_some_and(|last| now.duration_since(last) < window)
+                        || now.duration_since(chat.last) < window
                         || chat.blocked_until.is_some_and(|until| until > now)
                 });
             }
             state.in_flight = state.in_flight.saturating_sub(1);
             state.returned.push_back(now);
-            if self.kind == Kind::Message {
-                let chat = state.chats.entry(self.chat).or_default();
-                chat.busy = false;
-                chat.last = Some(now);
-                chat.recent.push_back(now);
+            match self.kind {
+                Kind::Message => {
+                    let chat = limiter.chat(&mut state, self.chat);
+                    chat.busy = false;
+                    chat.returned(now);
+                    (self.chat < 0).then(|| limiter.journal_record(chat, now))
+                }
+                Kind::Delete => None,
             }
+        };
+        // A chat's next call is a second away: no other save for it can overtake this one.
+        if let Some(times) = kept {
+            limiter.journal.save(self.chat, &times);
         }
-        self.limiter.changed.notify_waiters();
+        limiter.changed.notify_waiters();
     }
 }
 
 impl Limiter {
+    /// A limiter that remembers only its own run.
+    #[cfg(test)]
     pub fn new(limits: Limits) -> Limiter {
+        Limiter::with_journal(limits, Arc::new(Forgetful))
+    }
+
+    /// A limiter that keeps each group's recent calls in `journal`, and counts what it finds
+    /// there from before its start.
+    pub fn with_journal(limits: Limits, journal: Arc<dyn Journal>) -> Limiter {
         let state = State {
             started: Instant::now(),
             chats: HashMap::new(),
             returned: VecDeque::new(),
             in_flight: 0,
         };
-        Limiter { limits, state: Mutex::new(state), changed: Notify::new() }
+        Limiter { limits, journal, state: Mutex::new(state), changed: Notify::new() }
     }
 
     fn lock(&self) -> std::sync::MutexGuard<'_, State> {
         self.state.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// The chat's state, made on first meeting from the journal (see the module docs).
+    fn chat<'s>(&self, state: &'s mut State, chat: i64) -> &'s mut Chat {
+        let started = state.started;
+        state.chats.entry(chat).or_insert_with(|| {
+            let earlier = if chat < 0 { self.remembered(chat) } else { Vec::new() };
+            Chat::new(started, earlier, &self.limits)
+        })
+    }
+
+    /// The group's calls of the last window the journal kept, as instants.
+    fn remembered(&self, chat: i64) -> Vec<Instant> {
+        let (now, now_ms) = (Instant::now(), self.journal.now_ms());
+        let window = self.limits.group_window;
+        self.journal
+            .load(chat)
+            .into_iter()
+            .filter_map(|at| {
+                // A time ahead of the clock (it was set back) counts as now.
+                let age = Duration::from_millis(now_ms.saturating_sub(at));
+                if age < window { now.checked_sub(age) } else { None }
+            })
+            .collect()
+    }
+
+    /// What the journal keeps of a group: when its calls of the last window returned.
+    fn journal_record(&self, chat: &Chat, now: Instant) -> Vec<u64> {
+        let now_ms = self.journal.now_ms();
+        let window = self.limits.group_window;
+        chat.recent
+            .iter()
+            .filter(|at| now.duration_since(**at) < window)
+            .map(|at| {
+                let age = u64::try_from(now.duration_since(*at).as_millis()).unwrap_or(u64::MAX);
+                now_ms.saturating_sub(age)
+            })
+            .collect()
     }
 
     /// Waits until a message call to `chat` would be allowed, without taking the leave (the
@@ -164,11 +327,16 @@ impl Limiter {
             let changed = self.changed.notified();
             let wait = {
                 let mut state = self.lock();
-                let wait = self.wait(&mut state, chat, kind, Instant::now());
+                let now = Instant::now();
+                let wait = self.wait(&mut state, chat, kind, now);
                 if wait == Wait::Go {
                     state.in_flight += 1;
                     if kind == Kind::Message {
-                        state.chats.entry(chat).or_default().busy = true;
+                        let entry = self.chat(&mut state, chat);
+                        entry.busy = true;
+                        if chat < 0 {
+                            entry.charge(now, &self.limits);
+                        }
                     }
                 }
                 wait
@@ -186,7 +354,7 @@ impl Limiter {
         {
             let mut state = self.lock();
             let until = Instant::now() + after;
-            let chat = state.chats.entry(chat).or_default();
+            let chat = self.chat(&mut state, chat);
             chat.blocked_until = Some(chat.blocked_until.map_or(until, |b| b.max(until)));
         }
         self.changed.notify_waiters();
@@ -214,13 +382,11 @@ impl Limiter {
             }
         }
         if kind == Kind::Message {
-            let started = state.started;
-            let entry = state.chats.entry(chat).or_default();
+            let entry = self.chat(state, chat);
             if entry.busy {
                 return Wait::Change;
             }
-            // After a start, a chat's previous call may have been a moment ago.
-            later(entry.last.unwrap_or(started) + limits.chat_gap);
+            later(entry.last + limits.chat_gap);
             if let Some(blocked) = entry.blocked_until {
                 later(blocked);
             }
@@ -231,9 +397,17 @@ impl Limiter {
             {
                 entry.recent.pop_front();
             }
-            if chat < 0 && entry.recent.len() >= limits.group_max {
-                let oldest = entry.recent[entry.recent.len() - limits.group_max];
-                later(oldest + limits.group_window);
+            if chat < 0 {
+                if entry.recent.len() >= limits.group_max {
+                    let oldest = entry.recent[entry.recent.len() - limits.group_max];
+                    later(oldest + limits.group_window);
+                }
+                let tolerance = limits.group_tolerance();
+                if let Some(paid) = entry.paid_until
+                    && paid > now + tolerance
+                {
+                    later(paid - tolerance);
+                }
             }
         }
         match until {
@@ -279,6 +453,11 @@ mod tests {
         starts
     }
 
+    /// Whether no `window` holds more than `max` of the (sorted) times.
+    fn within(times: &[Duration], max: usize, window: Duration) -> bool {
+        times.windows(max + 1).all(|w| w[max] - w[0] >= window)
+    }
+
     #[tokio::test(start_paused = true)]
     async fn a_chat_gets_one_call_a_second_after_the_previous_returned() {
         let limiter = Limiter::new(Limits::TELEGRAM);
@@ -291,16 +470,77 @@ mod tests {
     }
 
     #[tokio::test(start_paused = true)]
-    async fn a_group_gets_twenty_calls_a_minute() {
-        let limiter = Limiter::new(Limits::TELEGRAM);
-        let starts = calls(&limiter, GROUP, 22, Duration::ZERO).await;
-        assert_eq!(starts[19], Duration::from_secs(20));
-        // The 21st waits until the first call is a minute old.
-        assert_eq!(starts[20], Duration::from_secs(61));
-        assert_eq!(starts[21], Duration::from_secs(62));
-        // A private chat has no per-minute limit.
+    async fn a_busy_group_gets_an_even_pace_within_twenty_calls_a_minute() {
+        let limits = Limits::TELEGRAM;
+        let spacing = limits.group_spacing();
+        assert!(spacing > Duration::from_millis(3520) && spacing < Duration::from_millis(3530));
+        let limiter = Limiter::new(limits);
+        let starts = calls(&limiter, GROUP, 60, Duration::ZERO).await;
+        // The start counts as a call: two more go a second apart, then one per spacing.
+        assert_eq!(starts[..2], [Duration::from_secs(1), Duration::from_secs(2)]);
+        for (i, start) in starts.iter().enumerate().skip(2) {
+            // (tokio's timer counts whole milliseconds)
+            let off = start.abs_diff(spacing * (i as u32 - 1));
+            assert!(off <= Duration::from_millis(1), "call {i}: {starts:?}");
+        }
+        assert!(within(&starts, 20, limits.group_window), "{starts:?}");
+        // After a quiet spell the burst is back.
+        tokio::time::sleep(Duration::from_secs(20)).await;
+        let quiet = calls(&limiter, GROUP, 4, Duration::ZERO).await;
+        let second = Duration::from_secs(1);
+        assert_eq!([quiet[1] - quiet[0], quiet[2] - quiet[1]], [second, second]);
+        assert!((quiet[3] - quiet[0]).abs_diff(spacing) <= Duration::from_millis(1));
+        // A private chat has no pace and no per-minute limit.
         let private = calls(&limiter, USER, 22, Duration::ZERO).await;
         assert!(private[21] - private[0] == Duration::from_secs(21), "{private:?}");
+    }
+
+    /// A journal in memory, on tokio's (paused) clock.
+    #[derive(Debug)]
+    struct Memory {
+        epoch: Instant,
+        times: Mutex<HashMap<i64, Vec<u64>>>,
+    }
+
+    impl Journal for Memory {
+        fn load(&self, chat: i64) -> Vec<u64> {
+            self.times.lock().unwrap().get(&chat).cloned().unwrap_or_default()
+        }
+        fn save(&self, chat: i64, times: &[u64]) {
+            self.times.lock().unwrap().insert(chat, times.to_vec());
+        }
+        fn now_ms(&self) -> u64 {
+            1_000_000 + (Instant::now() - self.epoch).as_millis() as u64
+        }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_restarted_limiter_counts_the_calls_its_journal_kept_and_one_it_lost() {
+        let limits = Limits::TELEGRAM;
+        let journal = Arc::new(Memory { epoch: Instant::now(), times: Mutex::default() });
+        let epoch = journal.epoch;
+        let first = Limiter::with_journal(limits, journal.clone());
+        let mut all = calls(&first, GROUP, 18, Duration::ZERO).await;
+        // The calls, and the start (it may have been a call the run before lost).
+        assert_eq!(journal.load(GROUP).len(), 19);
+        drop(first);
+        // The last call's record never reached the disk.
+        journal.times.lock().unwrap().get_mut(&GROUP).unwrap().pop();
+        let restarted = Instant::now() - epoch;
+        // Restarted with the journal, and (to show the test can fail) without it.
+        let second = Limiter::with_journal(limits, journal.clone());
+        let forgetful = Limiter::new(limits);
+        let (later, naive) = tokio::join!(
+            calls(&second, GROUP, 10, Duration::ZERO),
+            calls(&forgetful, GROUP, 10, Duration::ZERO)
+        );
+        assert!(later[0] >= limits.chat_gap, "{later:?}");
+        let before = all.clone();
+        all.extend(later.iter().map(|at| *at + restarted));
+        assert!(within(&all, limits.group_max, limits.group_window), "{all:?}");
+        let mut naive_all = before;
+        naive_all.extend(naive.iter().map(|at| *at + restarted));
+        assert!(!within(&naive_all, limits.group_max, limits.group_window), "{naive_all:?}");
     }
 
     #[tokio::test(start_paused = true)]

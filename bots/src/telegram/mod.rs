@@ -19,6 +19,7 @@ mod intake;
 mod limiter;
 mod menu;
 mod messenger;
+mod pace;
 mod retry;
 mod webhook;
 
@@ -80,7 +81,9 @@ async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), S
     if let Err(e) = menu::publish(&bot).await {
         eprintln!("igroteka: telegram: setMyCommands: {}", retry::describe(&e, &token));
     }
-    let limiter = Arc::new(Limiter::new(Limits::TELEGRAM));
+    // The limiter counts, per group, what the previous run sent in its last minute.
+    let journal = Arc::new(pace::Pace::new(store.clone()));
+    let limiter = Arc::new(Limiter::with_journal(Limits::TELEGRAM, journal));
     let messenger = Arc::new(Telegram::new(bot.clone(), limiter, username.clone(), token.clone()));
     let engine = Engine::start(App::new(store.clone(), AppConfig::default()));
     let courier = Arc::new(Courier::new(store.clone(), messenger.clone()));

@@ -139,6 +139,15 @@ pub fn step(emulator: &Emulator, chat: i64, players: &[TestUser]) -> (Sent, Answ
     (board, answer)
 }
 
+/// Waits until the standing ping names the player the live board names. Players who pause get
+/// it; while they press at once, each of the group's calls brings the board, and the ping waits.
+pub fn wait_for_the_ping(emulator: &Emulator, chat: i64, players: &[TestUser]) -> Sent {
+    emulator.wait("the ping of the turn", STEP, |s| {
+        let mover = to_move(&board_in(s, chat)?, players)?;
+        s.latest(chat, |m| m.plain().starts_with("🔔") && m.plain().contains(&mover.name))
+    })
+}
+
 /// Whether the game in `chat` is over (the board shows the final ranking).
 pub fn finished(emulator: &Emulator, chat: i64) -> Option<Sent> {
     emulator.latest(chat, |m| m.photo.is_some() && m.plain().contains("Game over"))
@@ -151,6 +160,8 @@ pub struct Played {
     /// Presses answered "the board was behind" (the board was healed, no move made).
     pub healed: usize,
     pub took: Duration,
+    /// How long each press took to show on the board (press → the board's edit seen).
+    pub delays: Vec<Duration>,
 }
 
 /// Presses the live board as the named players until the game is over, or until `enough`
@@ -164,7 +175,9 @@ pub fn play(
     let started = Instant::now();
     let mut played = Played::default();
     while finished(emulator, chat).is_none() && !enough(emulator, played.presses) {
+        let pressed = Instant::now();
         let (_, answer) = step(emulator, chat, players);
+        played.delays.push(pressed.elapsed());
         played.presses += 1;
         played.healed += usize::from(answer.text.starts_with(REFRESHED));
     }

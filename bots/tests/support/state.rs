@@ -358,6 +358,24 @@ impl State {
         None
     }
 
+    /// The most paced calls the bot made to `chat` within any `window`, those refused with
+    /// 429 included (what the bot tried, not what Telegram let through).
+    pub fn most_within(&self, chat: i64, window: Duration) -> usize {
+        let mut times: Vec<Instant> = self
+            .call_log
+            .iter()
+            .filter(|c| c.chat == Some(chat) && PACED.contains(&c.method.as_str()))
+            .map(|c| c.at)
+            .collect();
+        times.sort();
+        let mut most = 0;
+        for (i, from) in times.iter().enumerate() {
+            let within = times[i..].iter().take_while(|at| **at - *from < window).count();
+            most = most.max(within);
+        }
+        most
+    }
+
     /// The bot's paced calls to `chat` that counted (not refused with 429), with when they
     /// arrived.
     pub fn paced_calls(&self, chat: i64) -> Vec<&Call> {
