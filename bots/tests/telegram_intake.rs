@@ -51,6 +51,41 @@ fn read_all(bot: &mut BotProcess, data: &Path, games: &mut [Game]) {
     }
 }
 
+/// A data folder, the emulator, and how the bot is started (long polling, or a webhook on a
+/// fixed port).
+struct Run {
+    _dir: tempfile::TempDir,
+    data: std::path::PathBuf,
+    emulator: Emulator,
+    webhook: Option<u16>,
+}
+
+impl Run {
+    fn new(webhook: bool) -> Run {
+        let dir = tempfile::tempdir().unwrap();
+        let data = dir.path().join("data");
+        Run { _dir: dir, data, emulator: Emulator::start(), webhook: webhook.then(free_port) }
+    }
+
+    fn spawn(&self) -> BotProcess {
+        match self.webhook {
+            Some(port) => spawn_webhook_bot(&self.emulator, &self.data, port),
+            None => spawn_bot(&self.emulator, &self.data),
+        }
+    }
+
+    /// `n` games opened and settled, their sequence numbers read, and the bot running again.
+    fn with_games(webhook: bool, n: usize, first_chat: i64) -> (Run, BotProcess, Vec<Game>) {
+        let run = Run::new(webhook);
+        let mut bot = run.spawn();
+        let mut games = open_games(&run.emulator, n, first_chat);
+        run.emulator.settle();
+        read_all(&mut bot, &run.data, &mut games);
+        let bot = run.spawn();
+        (run, bot, games)
+    }
+}
+
 /// Waits until the group's live board is the stored table's picture (read while the bot was
 /// down).
 fn wait_shows_stored(emulator: &Emulator, game: &Game, data_png: &[u8]) {
@@ -126,28 +161,22 @@ fn assert_answered_at_most_once(emulator: &Emulator) {
 #[test]
 fn every_answered_press_survives_a_kill_right_after_its_answer() {
     const KILLS: usize = 30;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let emulator = Emulator::start();
-    let mut bot = spawn_bot(&emulator, &data);
-    let mut games = open_games(&emulator, 6, -410_000);
-    emulator.settle();
-    read_all(&mut bot, &data, &mut games);
-    bot = spawn_bot(&emulator, &data);
-    let restart = || spawn_bot(&emulator, &data);
+    let (run, mut bot, mut games) = Run::with_games(false, 6, -410_000);
+    let (emulator, data) = (&run.emulator, &run.data);
+    let restart = || run.spawn();
     for round in 0..KILLS {
         let game = &mut games[round % 6];
-        let (board, player, press) = play::next_press(&emulator, game.chat, &game.players);
+        let (board, player, press) = play::next_press(emulator, game.chat, &game.players);
         emulator.kill_on(KillOn::Answer, &bot);
         let query = emulator.press(&player, &board, &press);
         let answer = emulator.answer(&query);
         assert!(bot.wait_exit(STEP).is_some(), "the bot was not killed at its answer");
         bot.kill();
-        bot = check_and_restart(&emulator, &data, game, Expect::from_answer(&answer), &restart);
+        bot = check_and_restart(emulator, data, game, Expect::from_answer(&answer), &restart);
     }
     emulator.settle();
     assert_eq!(emulator.with(|s| s.kills.len()), KILLS);
-    assert_answered_at_most_once(&emulator);
+    assert_answered_at_most_once(emulator);
     assert_eq!(emulator.limited(), 0, "calls over Telegram's limits");
 }
 
@@ -198,16 +227,10 @@ fn after_the_burst(
 #[test]
 fn a_burst_of_presses_confirmed_or_not_is_applied_exactly_once_across_a_kill() {
     const ROUNDS: usize = 10;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let emulator = Emulator::start();
-    let mut bot = spawn_bot(&emulator, &data);
-    let mut games = open_games(&emulator, 3, -420_000);
-    emulator.settle();
-    read_all(&mut bot, &data, &mut games);
-    bot = spawn_bot(&emulator, &data);
+    let (run, mut bot, mut games) = Run::with_games(false, 3, -420_000);
+    let (emulator, data) = (&run.emulator, &run.data);
     for round in 0..ROUNDS {
-        let presses = burst(&emulator, &games);
+        let presses = burst(emulator, &games);
         // Every other round the kill comes as the bot confirms the burst; else a few
         // milliseconds after it is released, wherever the bot then is.
         let on_confirm = round % 2 == 0;
@@ -223,7 +246,7 @@ fn a_burst_of_presses_confirmed_or_not_is_applied_exactly_once_across_a_kill() {
         bot.kill();
         let confirmed = emulator.with(|s| s.confirmed.clone());
         for (game, (query, update)) in games.iter_mut().zip(&presses) {
-            let truth = oracle::read(&data, game.table);
+            let truth = oracle::read(data, game.table);
             let applied = truth.table.seq - game.seq;
             assert!(applied <= 1, "a press applied {applied} times");
             if confirmed.contains(update) {
@@ -234,30 +257,23 @@ fn a_burst_of_presses_confirmed_or_not_is_applied_exactly_once_across_a_kill() {
             }
         }
         // After the restart, what was not confirmed comes again and is taken once.
-        bot = spawn_bot(&emulator, &data);
-        wait_confirmed(&emulator, &presses);
-        bot = after_the_burst(&emulator, &data, &mut games, &presses, bot);
+        bot = run.spawn();
+        wait_confirmed(emulator, &presses);
+        bot = after_the_burst(emulator, data, &mut games, &presses, bot);
     }
-    assert_answered_at_most_once(&emulator);
+    assert_answered_at_most_once(emulator);
     drop(bot);
 }
 
 #[test]
 fn a_webhook_update_answered_200_survives_a_kill_and_a_resent_one_is_taken_once() {
     const KILLS: usize = 10;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let emulator = Emulator::start();
-    let port = free_port();
-    let mut bot = spawn_webhook_bot(&emulator, &data, port);
-    let mut games = open_games(&emulator, 3, -430_000);
-    emulator.settle();
-    read_all(&mut bot, &data, &mut games);
-    bot = spawn_webhook_bot(&emulator, &data, port);
-    let restart = || spawn_webhook_bot(&emulator, &data, port);
+    let (run, mut bot, mut games) = Run::with_games(true, 3, -430_000);
+    let (emulator, data) = (&run.emulator, &run.data);
+    let restart = || run.spawn();
     for round in 0..KILLS {
         let game = &mut games[round % 3];
-        let (board, player, press) = play::next_press(&emulator, game.chat, &game.players);
+        let (board, player, press) = play::next_press(emulator, game.chat, &game.players);
         emulator.kill_on(KillOn::WebhookOk, &bot);
         let query = emulator.press(&player, &board, &press);
         let update = emulator.last_update();
@@ -265,7 +281,7 @@ fn a_webhook_update_answered_200_survives_a_kill_and_a_resent_one_is_taken_once(
         bot.kill();
         assert!(emulator.with(|s| s.delivered.contains(&update)));
         // The bot said 200: the update is taken, answered or not.
-        bot = check_and_restart(&emulator, &data, game, Expect::Applied, &restart);
+        bot = check_and_restart(emulator, data, game, Expect::Applied, &restart);
         drop(query);
         // Telegram sends it again (as after a timeout): nothing changes.
         emulator.redeliver(update);
@@ -273,9 +289,9 @@ fn a_webhook_update_answered_200_survives_a_kill_and_a_resent_one_is_taken_once(
     }
     bot.kill();
     for game in &games {
-        assert_eq!(oracle::read(&data, game.table).table.seq, game.seq, "a resent press applied");
+        assert_eq!(oracle::read(data, game.table).table.seq, game.seq, "a resent press applied");
     }
-    assert_answered_at_most_once(&emulator);
+    assert_answered_at_most_once(emulator);
 }
 
 /// The bot's messages in `chat` whose text contains `needle`.
@@ -294,10 +310,8 @@ fn messages_with(emulator: &Emulator, chat: i64, needle: &str) -> Vec<Sent> {
 /// not confirmed: the burst tests above.)
 #[test]
 fn a_webhook_update_delivered_twice_is_handled_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let emulator = Emulator::start();
-    let bot = spawn_webhook_bot(&emulator, &data, free_port());
+    let run = Run::new(true);
+    let (emulator, bot) = (&run.emulator, run.spawn());
     let chat = -440_000;
     emulator.group(chat, "Twice", false);
     let alice = TestUser::new(44_001, "Alice");
@@ -309,7 +323,7 @@ fn a_webhook_update_delivered_twice_is_handled_once() {
         (s.delivered.iter().filter(|id| **id == play_update).count() == 2).then_some(())
     });
     emulator.settle();
-    let lobbies = messages_with(&emulator, chat, "New game");
+    let lobbies = messages_with(emulator, chat, "New game");
     assert_eq!(lobbies.len(), 1, "a resent /play opened the lobby again: {}", bot.stderr());
 
     let join = lobby.key("Join").and_then(|k| k.data.clone()).unwrap();
@@ -324,7 +338,7 @@ fn a_webhook_update_delivered_twice_is_handled_once() {
         (s.delivered.iter().filter(|id| **id == press_update).count() == 2).then_some(())
     });
     emulator.settle();
-    assert_answered_at_most_once(&emulator);
+    assert_answered_at_most_once(emulator);
     let extra: Vec<String> = emulator.with(|s| s.calls[calls..].to_vec());
     assert!(extra.is_empty(), "a resent press made calls: {extra:?}");
     drop(bot);
@@ -333,17 +347,11 @@ fn a_webhook_update_delivered_twice_is_handled_once() {
 #[test]
 fn sigterm_right_after_a_burst_finishes_what_was_taken_within_five_seconds() {
     const ROUNDS: usize = 20;
-    let dir = tempfile::tempdir().unwrap();
-    let data = dir.path().join("data");
-    let emulator = Emulator::start();
-    let mut bot = spawn_bot(&emulator, &data);
-    let mut games = open_games(&emulator, 3, -450_000);
-    emulator.settle();
-    read_all(&mut bot, &data, &mut games);
-    bot = spawn_bot(&emulator, &data);
+    let (run, mut bot, mut games) = Run::with_games(false, 3, -450_000);
+    let (emulator, data) = (&run.emulator, &run.data);
     let mut slowest = Duration::ZERO;
     for round in 0..ROUNDS {
-        let presses = burst(&emulator, &games);
+        let presses = burst(emulator, &games);
         emulator.hold_updates(false);
         std::thread::sleep(Duration::from_millis((round % 5) as u64 * 2));
         let stopping = Instant::now();
@@ -356,7 +364,7 @@ fn sigterm_right_after_a_burst_finishes_what_was_taken_within_five_seconds() {
         // Whatever it confirmed, it applied and answered; the rest comes again after the start.
         let confirmed = emulator.with(|s| s.confirmed.clone());
         for (game, (query, update)) in games.iter().zip(&presses) {
-            let applied = oracle::read(&data, game.table).table.seq - game.seq;
+            let applied = oracle::read(data, game.table).table.seq - game.seq;
             assert!(applied <= 1, "a press applied {applied} times");
             if confirmed.contains(update) {
                 assert_eq!(applied, 1, "press {query} was confirmed, not applied");
@@ -364,11 +372,11 @@ fn sigterm_right_after_a_burst_finishes_what_was_taken_within_five_seconds() {
                 assert!(answered, "press {query} was taken but not answered before the stop");
             }
         }
-        bot = spawn_bot(&emulator, &data);
-        wait_confirmed(&emulator, &presses);
-        bot = after_the_burst(&emulator, &data, &mut games, &presses, bot);
+        bot = run.spawn();
+        wait_confirmed(emulator, &presses);
+        bot = after_the_burst(emulator, data, &mut games, &presses, bot);
     }
     eprintln!("the slowest stop took {slowest:?}");
-    assert_answered_at_most_once(&emulator);
+    assert_answered_at_most_once(emulator);
     drop(bot);
 }
