@@ -178,3 +178,48 @@ fn every_acknowledged_press_survives_a_kill_right_after_its_acknowledgement() {
     t.settle(Duration::from_millis(1500));
     t.assert_clean_except(Duration::from_secs(1), &lost);
 }
+
+/// SIGTERM (systemd, `docker stop`) right after a press, ten times: the bot closes the gateway,
+/// finishes what it took and exits 0 within 5 s; a press it acknowledged is stored once, and
+/// after the restart the live board shows the stored game.
+#[test]
+fn sigterm_right_after_a_press_stops_within_five_seconds_and_loses_nothing() {
+    const STOPS: usize = 10;
+    let mut t = table::start_with(Limits::DISCORD.faster(10), &[(101, "Ann"), (102, "Boris")]);
+    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
+    let table = t.open("aeroplane", &[], &[&ann, &boris]);
+    t.settle(Duration::from_millis(500));
+    t.kill();
+    let mut seq = stored_seq(&t, table);
+    t.spawn();
+    let mut slowest = Duration::ZERO;
+    for round in 0..STOPS {
+        let board = t.live_board().expect("a live board");
+        let player = t.to_move().expect("someone to move");
+        let token = t.emu.press(&player, &board, &choice(&board));
+        std::thread::sleep(Duration::from_millis(round as u64 * 3));
+        let stopping = Instant::now();
+        t.bot.terminate();
+        let status = t.bot.wait_exit(Duration::from_secs(10)).expect("the bot exits");
+        let took = stopping.elapsed();
+        slowest = slowest.max(took);
+        assert!(took <= Duration::from_secs(5), "round {round}: the stop took {took:?}");
+        assert!(status.success(), "round {round}: exited with {status}\n{}", t.logs());
+        t.kill();
+        let now = stored_seq(&t, table);
+        let acknowledged = t.emu.with(|s| s.interactions[&token].response.map(|r| r.0));
+        match acknowledged {
+            Some(4) => assert_eq!(now, seq, "round {round}: a refused press changed the table"),
+            Some(_) => assert_eq!(now, seq + 1, "round {round}: an acknowledged press was lost"),
+            // Not taken before the gateway closed: Discord tells the player it failed.
+            None => assert!(now <= seq + 1, "round {round}: a press applied twice"),
+        }
+        seq = now;
+        let stored = t.stored_board(table);
+        let expected = tokens_of(&stored);
+        let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+        t.spawn();
+        assert_shows_the_stored_game(&t, &expected, &png);
+    }
+    eprintln!("the slowest of {STOPS} stops took {slowest:?}");
+}

@@ -6,7 +6,9 @@
 //!    Should the engine be slow, the interaction is acknowledged anyway at [`ACK_BY`], inside
 //!    Discord's 3 seconds.
 //! 2. **Acknowledge**: a refused press gets its refusal as the response itself (an ephemeral
-//!    message), any other press a deferred update, a slash command a deferred response
+//!    message; unless the message pressed is also to lose its buttons, which goes through the
+//!    interaction's original message: then a deferred update, and the refusal follows it), any
+//!    other press a deferred update, a slash command a deferred response
 //!    (ephemeral for `/board show:me|dm`). This call never waits behind the message queue: an
 //!    interaction callback is its own rate-limit bucket.
 //! 3. Remember how the user can be reached privately (see [`super::messenger`]): a press's
@@ -155,15 +157,17 @@ impl Adapter {
 
         let taken = self.engine.take(request.input.clone(), None);
         tokio::pin!(taken);
-        let outcome = match tokio::time::timeout(ACK_BY, &mut taken).await {
+        let (outcome, refused_in_ack) = match tokio::time::timeout(ACK_BY, &mut taken).await {
             Ok(outcome) => {
-                acknowledge(discord.http(), ctx, refusal(ctx, &outcome)).await;
-                outcome
+                let refused = refusal(ctx, &outcome);
+                acknowledge(discord.http(), ctx, refused).await;
+                let refused_in_ack = refused.is_some();
+                (outcome, refused_in_ack)
             }
             Err(_) => {
                 eprintln!("igroteka: discord: the engine is slow; acknowledging before it ends");
                 acknowledge(discord.http(), ctx, None).await;
-                taken.await
+                (taken.await, false)
             }
         };
 
@@ -187,7 +191,7 @@ impl Adapter {
 
         let mut original_open = public_command;
         for effect in outcome.effects {
-            immediate(discord, ctx, &mut original_open, effect).await;
+            immediate(discord, ctx, &mut original_open, refused_in_ack, effect).await;
         }
         if public_command {
             if original_open {
@@ -216,9 +220,16 @@ impl Adapter {
     }
 }
 
-/// A press's refusal (the engine's alert), to be the interaction's response itself.
+/// A press's refusal (the engine's alert), to be the interaction's response itself — unless
+/// the engine also strips the message pressed: that goes through the interaction's original
+/// message, which a response with a message of its own would replace, so the press is then
+/// acknowledged as usual and the refusal follows it.
 fn refusal<'a>(ctx: &Context, outcome: &'a Outcome) -> Option<&'a str> {
-    if ctx.is_command() {
+    let pressed = ctx.pressed_on.map(|id| id.to_string());
+    let strips_pressed = outcome.effects.iter().any(|effect| {
+        matches!(effect, Effect::Strip { message_id, .. } if Some(message_id) == pressed.as_ref())
+    });
+    if ctx.is_command() || strips_pressed {
         return None;
     }
     outcome.effects.iter().find_map(|effect| match effect {
@@ -250,9 +261,18 @@ async fn acknowledge(http: &Http, ctx: &Context, refusal: Option<&str>) {
 }
 
 /// Carries out one effect the engine returned for now.
-async fn immediate(discord: &Discord, ctx: &Context, original_open: &mut bool, effect: Effect) {
+async fn immediate(
+    discord: &Discord,
+    ctx: &Context,
+    original_open: &mut bool,
+    refused_in_ack: bool,
+    effect: Effect,
+) {
     let result = match effect {
-        // The acknowledgement stopped the spinner, and was the refusal itself if there was one.
+        // The acknowledgement stopped the spinner; a refusal it did not carry follows it.
+        Effect::Answer { text, alert: true } if !refused_in_ack && !text.is_empty() => {
+            discord.ephemeral(&ctx.token, &Message::text(text)).await.map(drop)
+        }
         Effect::Answer { .. } => Ok(()),
         Effect::Strip { to, message_id } => {
             if ctx.pressed_on.is_some_and(|id| id.to_string() == message_id) {
