@@ -5,10 +5,8 @@
 //!    (a few milliseconds): an acknowledged move then survives a `kill -9` at any later moment.
 //!    Should the engine be slow, the interaction is acknowledged anyway at [`ACK_BY`], inside
 //!    Discord's 3 seconds.
-//! 2. **Acknowledge**: a refused press gets its refusal as the response itself (an ephemeral
-//!    message; unless the message pressed is also to lose its buttons, which goes through the
-//!    interaction's original message: then a deferred update, and the refusal follows it), any
-//!    other press a deferred update, a slash command a deferred response
+//! 2. **Acknowledge**: a press with a deferred update (a refusal follows as an ephemeral
+//!    message), a slash command a deferred response
 //!    (ephemeral for `/board show:me|dm`). This call never waits behind the message queue: an
 //!    interaction callback is its own rate-limit bucket.
 //! 3. Remember how the user can be reached privately (see [`super::messenger`]): a press's
@@ -40,7 +38,7 @@ use super::errors::describe;
 use super::inbound::{Context, Request};
 use super::messenger::{Discord, RouteKind};
 use super::render;
-use crate::engine::{Engine, Outcome};
+use crate::engine::Engine;
 
 /// How long an ephemeral command's deferred response waits for the deliverers to fill it.
 const FILL_WAIT: Duration = Duration::from_secs(10);
@@ -157,17 +155,15 @@ impl Adapter {
 
         let taken = self.engine.take(request.input.clone(), None);
         tokio::pin!(taken);
-        let (outcome, refused_in_ack) = match tokio::time::timeout(ACK_BY, &mut taken).await {
+        let outcome = match tokio::time::timeout(ACK_BY, &mut taken).await {
             Ok(outcome) => {
-                let refused = refusal(ctx, &outcome);
-                acknowledge(discord.http(), ctx, refused).await;
-                let refused_in_ack = refused.is_some();
-                (outcome, refused_in_ack)
+                acknowledge(discord.http(), ctx).await;
+                outcome
             }
             Err(_) => {
                 eprintln!("igroteka: discord: the engine is slow; acknowledging before it ends");
-                acknowledge(discord.http(), ctx, None).await;
-                (taken.await, false)
+                acknowledge(discord.http(), ctx).await;
+                taken.await
             }
         };
 
@@ -191,7 +187,7 @@ impl Adapter {
 
         let mut original_open = public_command;
         for effect in outcome.effects {
-            immediate(discord, ctx, &mut original_open, refused_in_ack, effect).await;
+            immediate(discord, ctx, &mut original_open, effect).await;
         }
         if public_command {
             if original_open {
@@ -220,36 +216,13 @@ impl Adapter {
     }
 }
 
-/// A press's refusal (the engine's alert), to be the interaction's response itself — unless
-/// the engine also strips the message pressed: that goes through the interaction's original
-/// message, which a response with a message of its own would replace, so the press is then
-/// acknowledged as usual and the refusal follows it.
-fn refusal<'a>(ctx: &Context, outcome: &'a Outcome) -> Option<&'a str> {
-    let pressed = ctx.pressed_on.map(|id| id.to_string());
-    let strips_pressed = outcome.effects.iter().any(|effect| {
-        matches!(effect, Effect::Strip { message_id, .. } if Some(message_id) == pressed.as_ref())
-    });
-    if ctx.is_command() || strips_pressed {
-        return None;
-    }
-    outcome.effects.iter().find_map(|effect| match effect {
-        Effect::Answer { text, alert: true } if !text.is_empty() => Some(text.as_str()),
-        _ => None,
-    })
-}
-
-/// Acknowledges the interaction: a deferred response for a command; for a component, its
-/// refusal as an ephemeral message, else a deferred update.
-async fn acknowledge(http: &Http, ctx: &Context, refusal: Option<&str>) {
+/// Acknowledges the interaction: a deferred response for a command, a deferred update for a
+/// component (a refusal follows as an ephemeral message: the interaction's original message
+/// stays the one pressed, which a strip may still have to edit).
+async fn acknowledge(http: &Http, ctx: &Context) {
     let ack = if ctx.is_command() {
         CreateInteractionResponse::Defer(
             CreateInteractionResponseMessage::new().ephemeral(ctx.ephemeral),
-        )
-    } else if let Some(text) = refusal {
-        CreateInteractionResponse::Message(
-            CreateInteractionResponseMessage::new()
-                .content(render::content(&Message::text(text.to_string())))
-                .ephemeral(true),
         )
     } else {
         CreateInteractionResponse::Acknowledge
@@ -261,16 +234,10 @@ async fn acknowledge(http: &Http, ctx: &Context, refusal: Option<&str>) {
 }
 
 /// Carries out one effect the engine returned for now.
-async fn immediate(
-    discord: &Discord,
-    ctx: &Context,
-    original_open: &mut bool,
-    refused_in_ack: bool,
-    effect: Effect,
-) {
+async fn immediate(discord: &Discord, ctx: &Context, original_open: &mut bool, effect: Effect) {
     let result = match effect {
-        // The acknowledgement stopped the spinner; a refusal it did not carry follows it.
-        Effect::Answer { text, alert: true } if !refused_in_ack && !text.is_empty() => {
+        // The acknowledgement stopped the spinner; only a refusal needs words.
+        Effect::Answer { text, alert: true } if !text.is_empty() => {
             discord.ephemeral(&ctx.token, &Message::text(text)).await.map(drop)
         }
         Effect::Answer { .. } => Ok(()),
