@@ -26,9 +26,13 @@ fn sends_to(emulator: &Emulator, user: &TestUser) -> usize {
     emulator.calls_to(user.id, &["sendMessage", "sendPhoto"])
 }
 
-/// Waits until no message or edit has reached any chat for `quiet` (a private chat waits at
-/// most a second between calls, so a longer silence means the bot has nothing left to send).
-fn quiet(emulator: &Emulator, quiet: Duration) {
+/// Longer than any wait between two calls the bot still has to make: a group's even pace
+/// spaces its calls about 3.5 s apart once its burst is spent (`Limits::group_spacing`), a
+/// private chat's a second. A silence this long means the bot has nothing left to send.
+const QUIET: Duration = Duration::from_millis(4500);
+
+/// Waits until no message or edit has reached any chat for [`QUIET`].
+fn quiet(emulator: &Emulator) {
     let deadline = Instant::now() + STEP;
     loop {
         let last = emulator.with(|s| {
@@ -38,7 +42,7 @@ fn quiet(emulator: &Emulator, quiet: Duration) {
                 .map(|c| c.at)
                 .max()
         });
-        if last.is_none_or(|at| at.elapsed() >= quiet) {
+        if last.is_none_or(|at| at.elapsed() >= QUIET) {
             return;
         }
         assert!(Instant::now() < deadline, "the bot never fell quiet");
@@ -47,7 +51,6 @@ fn quiet(emulator: &Emulator, quiet: Duration) {
 }
 
 #[test]
-#[ignore = "fails on the merged tree of 2026-12-06 (the note and the plain /start after the merges of the buttons, /start and pace work); issue 37 stays open for it"]
 fn a_never_started_player_is_noted_once_per_game_and_not_written_to_until_they_start() {
     let dir = tempfile::tempdir().unwrap();
     let emulator = Emulator::start();
@@ -84,7 +87,7 @@ fn a_never_started_player_is_noted_once_per_game_and_not_written_to_until_they_s
         play::press(&emulator, &bob, &lobby, &lobby.key("Join").unwrap().data.clone().unwrap());
     assert!(!answer.alert, "{answer:?}");
     emulator.expect(second, 0, &format!("Bob, {NOTE}"));
-    quiet(&emulator, Duration::from_millis(1500));
+    quiet(&emulator);
     assert_eq!(count(&emulator, first, NOTE), 1, "{}", emulator.transcript());
     assert_eq!(count(&emulator, second, NOTE), 1, "{}", emulator.transcript());
     assert_eq!(sends_to(&emulator, &bob), 1, "Bob was written to again");
@@ -117,7 +120,7 @@ fn a_never_started_player_is_noted_once_per_game_and_not_written_to_until_they_s
         s.latest(first, |m| m.plain().contains("Game over") && m.keyboard.is_empty())
     });
     emulator.expect(second, 0, "cancelled");
-    quiet(&emulator, Duration::from_millis(1500));
+    quiet(&emulator);
     for chat in [first, second] {
         let notes: Vec<_> =
             emulator.bot_messages(chat).into_iter().filter(|m| m.plain().contains(NOTE)).collect();
@@ -139,7 +142,6 @@ fn set_up_prompts(emulator: &Emulator, user: &TestUser) -> usize {
 /// the link's payload brings it too. Each once: a player the bot could already reach gets only
 /// the help, and the link's `/start go` is not answered twice.
 #[test]
-#[ignore = "fails on the merged tree of 2026-12-06 (the note and the plain /start after the merges of the buttons, /start and pace work); issue 37 stays open for it"]
 fn a_plain_start_or_any_private_message_brings_the_waiting_set_up_once() {
     let dir = tempfile::tempdir().unwrap();
     let emulator = Emulator::start();
@@ -156,7 +158,7 @@ fn a_plain_start_or_any_private_message_brings_the_waiting_set_up_once() {
         emulator.expect(chat, 0, &format!("{}, {NOTE}", player.name));
     }
     // Everything has gone out (or been given up on) before anyone writes privately.
-    quiet(&emulator, Duration::from_millis(1500));
+    quiet(&emulator);
     for player in &shy {
         assert_eq!(set_up_prompts(&emulator, player), 0, "{} cannot be reached", player.name);
     }
@@ -173,7 +175,7 @@ fn a_plain_start_or_any_private_message_brings_the_waiting_set_up_once() {
     // Dave follows the group's link.
     emulator.say(dave.id, None, dave, "/start go");
     private_keyboard(&emulator, dave, "Random set-up");
-    quiet(&emulator, Duration::from_millis(1500));
+    quiet(&emulator);
     for player in [bob, carol, dave] {
         assert_eq!(set_up_prompts(&emulator, player), 1, "{}", emulator.transcript());
     }
@@ -182,14 +184,14 @@ fn a_plain_start_or_any_private_message_brings_the_waiting_set_up_once() {
         let before = emulator.bot_messages(player.id).len();
         let mark = emulator.say(player.id, None, player, "/start");
         emulator.expect(player.id, mark, "Igroteka plays board games");
-        quiet(&emulator, Duration::from_millis(1500));
+        quiet(&emulator);
         let after = emulator.bot_messages(player.id).len();
         assert_eq!(after, before + 1, "{}: {}", player.name, emulator.transcript());
     };
     help_only(&alice);
     // Bob, reachable now, sets up; pressing Start again brings nothing more.
     set_up(&emulator, bob);
-    quiet(&emulator, Duration::from_millis(1500));
+    quiet(&emulator);
     help_only(bob);
 }
 
@@ -329,7 +331,7 @@ fn racing_set_up_presses_leave_each_players_newest_private_message_showing_the_n
             })
             .then_some(())
     });
-    quiet(&emulator, Duration::from_millis(2000));
+    quiet(&emulator);
     assert_eq!(emulator.limited(), 0, "the bot provoked 429s");
     bot.kill();
     for ((chat, alice, bob), lobby) in rounds.iter().zip(&lobbies) {
