@@ -129,17 +129,24 @@ fn stored_seq(t: &Table, table: u64) -> u64 {
     t.open_store().load(table).expect("the table loads").expect("the table exists").seq
 }
 
-/// Killed right after Discord recorded its acknowledgement of a press, 30 times: a press
-/// acknowledged is in the store after the restart, exactly once, and the live board shows it.
-#[test]
-fn every_acknowledged_press_survives_a_kill_right_after_its_acknowledgement() {
-    const KILLS: usize = 30;
+/// A game of Aeroplane Chess between Ann and Boris, started and settled, with the bot down:
+/// the table, its id and its stored sequence number.
+fn aeroplane_for_two() -> (Table, u64, u64) {
     let mut t = table::start_with(Limits::DISCORD.faster(10), &[(101, "Ann"), (102, "Boris")]);
     let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
     let table = t.open("aeroplane", &[], &[&ann, &boris]);
     t.settle(Duration::from_millis(500));
     t.kill();
-    let mut seq = stored_seq(&t, table);
+    let seq = stored_seq(&t, table);
+    (t, table, seq)
+}
+
+/// Killed right after Discord recorded its acknowledgement of a press, 30 times: a press
+/// acknowledged is in the store after the restart, exactly once, and the live board shows it.
+#[test]
+fn every_acknowledged_press_survives_a_kill_right_after_its_acknowledgement() {
+    const KILLS: usize = 30;
+    let (mut t, table, mut seq) = aeroplane_for_two();
     let mut lost = Vec::new();
     t.spawn();
     for round in 0..KILLS {
@@ -181,12 +188,7 @@ fn every_acknowledged_press_survives_a_kill_right_after_its_acknowledgement() {
 #[test]
 fn sigterm_right_after_a_press_stops_within_five_seconds_and_loses_nothing() {
     const STOPS: usize = 10;
-    let mut t = table::start_with(Limits::DISCORD.faster(10), &[(101, "Ann"), (102, "Boris")]);
-    let (ann, boris) = (t.users[0].clone(), t.users[1].clone());
-    let table = t.open("aeroplane", &[], &[&ann, &boris]);
-    t.settle(Duration::from_millis(500));
-    t.kill();
-    let mut seq = stored_seq(&t, table);
+    let (mut t, table, mut seq) = aeroplane_for_two();
     t.spawn();
     let mut slowest = Duration::ZERO;
     for round in 0..STOPS {
