@@ -16,7 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use igroteka::app::{Action, App, Chat, ComputerTurn, Effect, Input, User};
-use igroteka::store::SledStore;
+use igroteka::store::SharedStore;
 use igroteka::table::Platform;
 use tokio::sync::{mpsc, oneshot};
 
@@ -65,7 +65,7 @@ impl std::fmt::Debug for Job {
 
 impl Engine {
     /// Starts the engine thread; it ends when every handle is dropped.
-    pub fn start(mut app: App<SledStore>) -> Engine {
+    pub fn start(mut app: App<SharedStore>) -> Engine {
         let (jobs, mut queue) = mpsc::unbounded_channel::<Job>();
         let (finished, background) = mpsc::unbounded_channel::<Outcome>();
         // The engine's own handle must not keep it alive: computer threads use a weak one.

@@ -22,7 +22,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use igroteka::app::{App, AppConfig};
-use igroteka::store::{SledStore, Store};
+use std::sync::Arc;
+
+use igroteka::store::{SharedStore, SledStore, Store};
 
 use crate::config::Config;
 use crate::driver::Driver;
@@ -89,11 +91,11 @@ enum OnSignal {
 
 /// Opens the store and installs what Ctrl-C / SIGTERM does (the store is flushed before the
 /// process ends either way).
-fn open_store(config: &Config, on_signal: OnSignal) -> Result<SledStore, String> {
+fn open_store(config: &Config, on_signal: OnSignal) -> Result<SharedStore, String> {
     let dir = config.data_dir();
-    let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
+    let store: SharedStore = Arc::new(SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
         format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
-    })?;
+    })?);
     let flushed = store.clone();
     ctrlc::set_handler(move || {
         if on_signal == OnSignal::Stop && !stop::STOP.request() {

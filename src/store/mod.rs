@@ -43,7 +43,7 @@ pub enum StoreError {
 }
 
 /// The storage the conversation engine needs.
-pub trait Store {
+pub trait Store: std::fmt::Debug {
     /// A fresh, never reused table id.
     fn new_table_id(&self) -> Result<u64, StoreError>;
     /// Loads a table. An unreadable record is moved to quarantine and reported as
@@ -111,6 +111,119 @@ pub trait Store {
     /// Forgets the updates taken before `before` (a platform resends for a day at most), and
     /// says how many.
     fn forget_taken(&self, before: u64) -> Result<usize, StoreError>;
+}
+
+/// A store shared by the engine and the deliverers, whichever backend is behind it (sled in
+/// one process, or a database shared by several): the bots hold this, not a concrete store.
+pub type SharedStore = Arc<dyn Store + Send + Sync>;
+
+/// A shared store is a store: every call goes to the one behind it.
+impl<T: Store + ?Sized> Store for Arc<T> {
+    fn new_table_id(&self) -> Result<u64, StoreError> {
+        (**self).new_table_id()
+    }
+
+    fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
+        (**self).load(id)
+    }
+
+    fn save(
+        &self,
+        table: &Table,
+        read_seq: Option<u64>,
+        outbox: &[Effect],
+    ) -> Result<(), StoreError> {
+        (**self).save(table, read_seq, outbox)
+    }
+
+    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
+        (**self).enqueue(table, outbox)
+    }
+
+    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
+        (**self).outbox(table)
+    }
+
+    fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
+        (**self).outbox_tables()
+    }
+
+    fn outbox_done(
+        &self,
+        key: &[u8],
+        slot: Option<(u64, Slot, &SlotMessage)>,
+    ) -> Result<(), StoreError> {
+        (**self).outbox_done(key, slot)
+    }
+
+    fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
+        (**self).slot_shown(table, slot)
+    }
+
+    fn slot_message(&self, table: u64, slot: Slot) -> Result<Option<String>, StoreError> {
+        (**self).slot_message(table, slot)
+    }
+
+    fn set_unreachable(&self, platform: Platform, user: &str, yes: bool) -> Result<(), StoreError> {
+        (**self).set_unreachable(platform, user, yes)
+    }
+
+    fn is_unreachable(&self, platform: Platform, user: &str) -> Result<bool, StoreError> {
+        (**self).is_unreachable(platform, user)
+    }
+
+    fn log(&self, id: u64) -> Result<Vec<LogEntry>, StoreError> {
+        (**self).log(id)
+    }
+
+    fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError> {
+        (**self).chat_table(chat)
+    }
+
+    fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError> {
+        (**self).user_tables(user)
+    }
+
+    fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
+        (**self).unfinished()
+    }
+
+    fn due_tables(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+    ) -> Result<Vec<u64>, StoreError> {
+        (**self).due_tables(platform, now, limit)
+    }
+
+    fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
+        (**self).pref(key)
+    }
+
+    fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        (**self).set_pref(key, value)
+    }
+
+    fn flush(&self) -> Result<(), StoreError> {
+        (**self).flush()
+    }
+
+    fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {
+        (**self).quarantined()
+    }
+
+    fn was_taken(&self, key: &str) -> Result<bool, StoreError> {
+        (**self).was_taken(key)
+    }
+
+    fn mark_taken(&self, key: &str, now: u64) -> Result<(), StoreError> {
+        (**self).mark_taken(key, now)
+    }
+
+    fn forget_taken(&self, before: u64) -> Result<usize, StoreError> {
+        (**self).forget_taken(before)
+    }
 }
 
 /// The sled store.

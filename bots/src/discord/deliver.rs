@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use igroteka::app::{Action, Chat, Input, User};
 use igroteka::outbox;
-use igroteka::store::{SledStore, Store};
+use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
 use tokio::sync::oneshot;
 
@@ -38,7 +38,7 @@ struct Running {
 
 #[derive(Debug)]
 struct Inner {
-    store: SledStore,
+    store: SharedStore,
     discord: Arc<Discord>,
     engine: Engine,
     running: Mutex<HashMap<u64, Running>>,
@@ -51,7 +51,7 @@ pub struct Deliverers {
 }
 
 impl Deliverers {
-    pub fn new(store: SledStore, discord: Arc<Discord>, engine: Engine) -> Deliverers {
+    pub fn new(store: SharedStore, discord: Arc<Discord>, engine: Engine) -> Deliverers {
         let running = Mutex::default();
         Deliverers { inner: Arc::new(Inner { store, discord, engine, running }) }
     }

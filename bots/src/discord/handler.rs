@@ -25,7 +25,7 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use igroteka::app::{App, Dest, Effect, Message};
-use igroteka::store::SledStore;
+use igroteka::store::SharedStore;
 use igroteka::table::Platform;
 use serenity::all::{
     ChannelId, CreateInteractionResponse, CreateInteractionResponseMessage,
@@ -57,7 +57,7 @@ pub struct Parts {
 /// What the adapter shares between events.
 #[derive(Debug)]
 pub struct Adapter {
-    store: SledStore,
+    store: SharedStore,
     engine: Engine,
     parts: OnceLock<Parts>,
     /// Set once the turn clocks tick (READY may come again after a reconnect).
@@ -83,7 +83,7 @@ impl Drop for InFlight<'_> {
 }
 
 impl Adapter {
-    pub fn new(app: App<SledStore>) -> Adapter {
+    pub fn new(app: App<SharedStore>) -> Adapter {
         let store = app.store().clone();
         Adapter {
             store,

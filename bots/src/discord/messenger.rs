@@ -34,7 +34,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use igroteka::app::{Dest, Effect, Message};
 use igroteka::outbox::{self, Failure, Messenger};
-use igroteka::store::{SledStore, Store};
+use igroteka::store::{SharedStore, Store};
 use serenity::all::{
     ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse,
     EditMessage, Http, MessageId, Nonce, Route as ApiRoute, UserId,
@@ -108,7 +108,7 @@ impl Known {
 /// The adapter's REST side, shared by the interaction handlers and the deliverers.
 pub struct Discord {
     http: Arc<Http>,
-    store: SledStore,
+    store: SharedStore,
     known: Mutex<Known>,
 }
 
@@ -127,7 +127,7 @@ fn id(raw: &str) -> Option<u64> {
 }
 
 impl Discord {
-    pub fn new(http: Arc<Http>, store: SledStore) -> Discord {
+    pub fn new(http: Arc<Http>, store: SharedStore) -> Discord {
         Discord { http, store, known: Mutex::default() }
     }
 

@@ -29,7 +29,7 @@ use std::sync::Arc;
 
 use igroteka::app::{App, AppConfig};
 use igroteka::i18n::I18n;
-use igroteka::store::SledStore;
+use igroteka::store::SharedStore;
 use serenity::all::{
     ClientBuilder, Command, Context, EventHandler, GatewayIntents, GuildId, HttpBuilder,
     Interaction, Ready,
@@ -47,7 +47,7 @@ pub const API_CA_ENV: &str = "DISCORD_API_CA";
 pub const GUILD_ENV: &str = "DISCORD_GUILD_ID";
 
 /// Runs the bot until the process is stopped.
-pub fn run(config: &Config, store: SledStore) -> Result<(), String> {
+pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
     let token = config.discord.token.clone().ok_or("no Discord token is configured")?;
     let env = |name: &str| std::env::var(name).ok().filter(|v| !v.trim().is_empty());
     let api_url = env(API_URL_ENV).or_else(|| config.discord.api_url.clone());
@@ -89,7 +89,7 @@ fn http_client(api_url: Option<&str>, ca: Option<&str>) -> Result<reqwest::Clien
 }
 
 async fn serve(
-    store: SledStore,
+    store: SharedStore,
     token: String,
     client: reqwest::Client,
     guild: Option<u64>,

@@ -21,7 +21,7 @@ use std::time::Duration;
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
 use igroteka::outbox::{self, Failure, Messenger, Pending, Slot, SlotMessage};
-use igroteka::store::{SledStore, Store, StoreError};
+use igroteka::store::{SharedStore, Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 
 use super::inbound;
@@ -31,7 +31,7 @@ use crate::engine::{Engine, Outcome};
 /// The running deliverers, by table: `true` when a wake-up came while it ran.
 #[derive(Debug)]
 pub struct Deliverers {
-    store: SledStore,
+    store: SharedStore,
     messenger: Arc<Telegram>,
     engine: Engine,
     courier: Arc<Courier>,
@@ -40,7 +40,7 @@ pub struct Deliverers {
 
 impl Deliverers {
     pub fn new(
-        store: SledStore,
+        store: SharedStore,
         messenger: Arc<Telegram>,
         engine: Engine,
         courier: Arc<Courier>,
@@ -145,13 +145,13 @@ impl Deliverers {
 /// Replies that belong to no table, sent in order per chat by one task per chat at a time.
 #[derive(Debug)]
 pub struct Courier {
-    store: SledStore,
+    store: SharedStore,
     messenger: Arc<Telegram>,
     queues: Mutex<HashMap<i64, VecDeque<Effect>>>,
 }
 
 impl Courier {
-    pub fn new(store: SledStore, messenger: Arc<Telegram>) -> Courier {
+    pub fn new(store: SharedStore, messenger: Arc<Telegram>) -> Courier {
         Courier { store, messenger, queues: Mutex::default() }
     }
 
@@ -230,17 +230,17 @@ fn destination(effect: &Effect) -> Option<&Dest> {
 /// while this thread waits for the disk.
 #[derive(Debug)]
 pub struct Durable<'a> {
-    store: &'a SledStore,
+    store: &'a SharedStore,
 }
 
 impl<'a> Durable<'a> {
-    pub fn new(store: &'a SledStore) -> Durable<'a> {
+    pub fn new(store: &'a SharedStore) -> Durable<'a> {
         Durable { store }
     }
 }
 
 /// A flush on a runtime thread, letting the runtime move other tasks elsewhere meanwhile.
-fn flush(store: &SledStore) -> Result<(), StoreError> {
+fn flush(store: &SharedStore) -> Result<(), StoreError> {
     tokio::task::block_in_place(|| store.flush())
 }
 

@@ -26,7 +26,7 @@ mod webhook;
 use std::sync::Arc;
 
 use igroteka::app::{App, AppConfig};
-use igroteka::store::{SledStore, Store};
+use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
 use teloxide::prelude::*;
 use teloxide::types::CallbackQueryId;
@@ -54,7 +54,7 @@ struct Adapter {
 }
 
 /// Runs the bot until the process is stopped.
-pub fn run(config: &Config, store: SledStore) -> Result<(), String> {
+pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
     let token = config.telegram.token.clone().ok_or("no Telegram token is configured")?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -63,7 +63,7 @@ pub fn run(config: &Config, store: SledStore) -> Result<(), String> {
     runtime.block_on(serve(config, store, token))
 }
 
-async fn serve(config: &Config, store: SledStore, token: String) -> Result<(), String> {
+async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(), String> {
     let webhook = webhook::Settings::from_config(&config.telegram)?;
     let mut bot = Bot::new(&token);
     if let Some(url) = &config.telegram.api_url {

@@ -11,18 +11,18 @@
 //! its group; a group that stops playing leaves its last record behind, which is ignored once
 //! it is a minute old.
 
-use igroteka::store::{SledStore, Store};
+use igroteka::store::{SharedStore, Store};
 
 use super::limiter::Journal;
 
 /// The store as the limiter's [`Journal`].
 #[derive(Debug)]
 pub struct Pace {
-    store: SledStore,
+    store: SharedStore,
 }
 
 impl Pace {
-    pub fn new(store: SledStore) -> Pace {
+    pub fn new(store: SharedStore) -> Pace {
         Pace { store }
     }
 }
@@ -58,7 +58,7 @@ mod tests {
 
     #[test]
     fn a_groups_times_come_back_from_the_store() {
-        let store = SledStore::temporary().unwrap();
+        let store: SharedStore = std::sync::Arc::new(igroteka::store::SledStore::temporary().unwrap());
         let pace = Pace::new(store.clone());
         assert!(pace.load(-100).is_empty());
         pace.save(-100, &[1_700_000_000_000, 1_700_000_003_529]);
