@@ -93,9 +93,13 @@ enum OnSignal {
 /// process ends either way).
 fn open_store(config: &Config, on_signal: OnSignal) -> Result<SharedStore, String> {
     let dir = config.data_dir();
-    let store: SharedStore = Arc::new(SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
-        format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
-    })?);
+    let store: SharedStore =
+        Arc::new(SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
+            format!(
+                "cannot open the data folder {}: {e} (is another igroteka running?)",
+                dir.display()
+            )
+        })?);
     let flushed = store.clone();
     ctrlc::set_handler(move || {
         if on_signal == OnSignal::Stop && !stop::STOP.request() {

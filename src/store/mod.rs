@@ -20,7 +20,9 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
+pub mod backup;
 mod staged;
+pub mod version;
 
 use staged::{Kind, Staged};
 
@@ -40,6 +42,15 @@ pub enum StoreError {
     /// A bug was caught while handling an input; nothing was saved.
     #[error("internal error")]
     Internal,
+    /// The store holds records newer than this build reads ([`version`]).
+    #[error(
+        "the data was written by {writer} with record version {schema}; this build reads up to version {}: run that version or a newer one",
+        crate::table::SCHEMA_VERSION
+    )]
+    Newer { schema: u32, writer: String },
+    /// A backup could not be written or read ([`backup`]).
+    #[error("backup: {0}")]
+    Backup(String),
 }
 
 /// The storage the conversation engine needs.
@@ -111,6 +122,12 @@ pub trait Store: std::fmt::Debug {
     /// Forgets the updates taken before `before` (a platform resends for a day at most), and
     /// says how many.
     fn forget_taken(&self, before: u64) -> Result<usize, StoreError>;
+    /// Writes a consistent backup of everything stored to `out` ([`backup`]), while the bot
+    /// runs. A backend with its own tools for it (a database's dump) may say it has none.
+    fn backup(&self, out: &mut dyn std::io::Write) -> Result<backup::Summary, StoreError> {
+        let _ = out;
+        Err(StoreError::Backup("this store has no backup of its own; use its own tools".into()))
+    }
 }
 
 /// A store shared by the engine and the deliverers, whichever backend is behind it (sled in
@@ -224,6 +241,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
     fn forget_taken(&self, before: u64) -> Result<usize, StoreError> {
         (**self).forget_taken(before)
     }
+
+    fn backup(&self, out: &mut dyn std::io::Write) -> Result<backup::Summary, StoreError> {
+        (**self).backup(out)
+    }
 }
 
 /// The sled store.
@@ -300,7 +321,9 @@ impl SledStore {
                 opened => break opened?,
             }
         };
-        Self::with_db(db)
+        let store = Self::with_db(db)?;
+        version::check_and_stamp(&store)?;
+        Ok(store)
     }
 
     /// A store that lives only as long as the value (tests, simulations).
@@ -849,6 +872,16 @@ impl Store for SledStore {
             staged.remove(Kind::Taken, at_key.clone());
         }
         Ok(old.len())
+    }
+
+    fn backup(&self, out: &mut dyn std::io::Write) -> Result<backup::Summary, StoreError> {
+        // Saves are staged under this lock: holding it while the trees are read, with what was
+        // staged committed first, the backup holds every save whole or not at all.
+        let mut staged = self.staged();
+        staged.commit()?;
+        let next_id = self.db.generate_id()?;
+        let trees = self.db.tree_names().into_iter().filter(|name| name != b"__sled__default");
+        backup::write(out, next_id, trees.map(|name| self.db.open_tree(name)))
     }
 
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {

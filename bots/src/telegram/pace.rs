@@ -58,7 +58,8 @@ mod tests {
 
     #[test]
     fn a_groups_times_come_back_from_the_store() {
-        let store: SharedStore = std::sync::Arc::new(igroteka::store::SledStore::temporary().unwrap());
+        let store: SharedStore =
+            std::sync::Arc::new(igroteka::store::SledStore::temporary().unwrap());
         let pace = Pace::new(store.clone());
         assert!(pace.load(-100).is_empty());
         pace.save(-100, &[1_700_000_000_000, 1_700_000_003_529]);
