@@ -68,6 +68,8 @@ pub(crate) struct Conn {
     target: Target,
     client: Client,
     prepared: HashMap<&'static str, Statement>,
+    /// A call found the connection gone (the client may notice a moment later).
+    broken: bool,
 }
 
 impl Conn {
@@ -79,12 +81,25 @@ impl Conn {
                 eprintln!("igroteka: a PostgreSQL connection ended: {}", describe(&e));
             }
         });
-        Ok(Conn { target: target.clone(), client, prepared: HashMap::new() })
+        Ok(Conn { target: target.clone(), client, prepared: HashMap::new(), broken: false })
     }
 
     /// Whether the connection was lost (it is opened again by [`Conn::reopen`]).
     pub(crate) fn is_closed(&self) -> bool {
-        self.client.is_closed()
+        self.broken || self.client.is_closed()
+    }
+
+    /// Passes a client result on, noting a connection found gone.
+    fn noted<T>(
+        &mut self,
+        result: Result<T, tokio_postgres::Error>,
+    ) -> Result<T, tokio_postgres::Error> {
+        if let Err(e) = &result
+            && ends_connection(e)
+        {
+            self.broken = true;
+        }
+        result
     }
 
     pub(crate) async fn reopen(&mut self) -> Result<(), StoreError> {
@@ -120,8 +135,12 @@ impl Conn {
         sql: &'static str,
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<Vec<Row>, tokio_postgres::Error> {
-        let statement = self.statement(sql).await?;
-        self.client.query(&statement, params).await
+        let statement = self.statement(sql).await;
+        let result = match statement {
+            Ok(statement) => self.client.query(&statement, params).await,
+            Err(e) => Err(e),
+        };
+        self.noted(result)
     }
 
     pub(crate) async fn opt(
@@ -155,13 +174,18 @@ impl Conn {
         sql: &'static str,
         params: &[&(dyn ToSql + Sync)],
     ) -> Result<u64, tokio_postgres::Error> {
-        let statement = self.statement(sql).await?;
-        self.client.execute(&statement, params).await
+        let statement = self.statement(sql).await;
+        let result = match statement {
+            Ok(statement) => self.client.execute(&statement, params).await,
+            Err(e) => Err(e),
+        };
+        self.noted(result)
     }
 
     /// Statements without parameters (transaction control, migrations' fixed text).
     pub(crate) async fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
-        self.client.batch_execute(sql).await.map_err(backend)
+        let result = self.client.batch_execute(sql).await;
+        self.noted(result).map_err(backend)
     }
 }
 
@@ -179,6 +203,17 @@ pub(crate) fn describe(e: &tokio_postgres::Error) -> String {
             None => format!("PostgreSQL: {e}"),
         },
     }
+}
+
+/// Whether an error means the connection is gone or going: closed, a connection exception
+/// (class 08), or the server ending the session (57P01 administrator command, 57P02 crash,
+/// 57P03 cannot connect now) — its FATAL message comes before the socket closes.
+fn ends_connection(e: &tokio_postgres::Error) -> bool {
+    e.is_closed()
+        || e.code().is_some_and(|code| {
+            let code = code.code();
+            code.starts_with("08") || code.starts_with("57P0")
+        })
 }
 
 /// Whether a save failed because another writer got there first: a key another transaction
