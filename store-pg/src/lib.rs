@@ -6,7 +6,7 @@
 //! grouped into one transaction per flush (group commit); delivery sees only committed outbox
 //! entries. It lives in a crate of its own so the core has no network code.
 //!
-//! Modules, one job each: [`bridge`] (the store's own runtime thread, and synchronous calls
+//! Modules, one job each: `bridge` (the store's own runtime thread, and synchronous calls
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
 //! migrations applied at open), `writer` (the batch: transaction, savepoints, commit), `save`
 //! (the compare-and-swap and what a save writes), `codec` (values to columns). The design, the
@@ -22,7 +22,7 @@ use igroteka::store::{Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
-pub mod bridge;
+mod bridge;
 mod codec;
 mod conn;
 mod migrate;
@@ -269,7 +269,7 @@ pub fn drop_schema(url: &str, schema: &str) -> Result<(), StoreError> {
 impl Drop for Shared {
     fn drop(&mut self) {
         let writer = self.state.writer.clone();
-        let committed = self.bridge.run(async move { writer.lock().await.commit().await });
+        let committed = self.bridge.run(async move { writer.lock().await.commit(false).await });
         if let Err(e) = committed {
             eprintln!("igroteka: the open batch could not be committed on close: {e}");
         }
@@ -451,7 +451,11 @@ impl Store for PgStore {
         // A mark that joined the batch and put a new message in the chat is committed now, so
         // a restart does not send it again (as the sled store flushes it); any other waits for
         // the batch's commit.
-        if joined && sent { self.flush() } else { Ok(()) }
+        if joined && sent {
+            self.writer(|mut w| async move { w.commit(true).await })
+        } else {
+            Ok(())
+        }
     }
 
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
@@ -609,7 +613,7 @@ impl Store for PgStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        self.writer(|mut w| async move { w.commit().await })
+        self.writer(|mut w| async move { w.commit(false).await })
     }
 
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {

@@ -179,8 +179,16 @@ impl Writer {
     /// Commits the batch (the store's `flush`); nothing to do without one. A batch lost since
     /// the last commit is an error, and so is a commit PostgreSQL refuses (a serialization
     /// failure, a deadlock, the connection gone): none of the batch is then kept.
-    pub(crate) async fn commit(&mut self) -> Result<(), StoreError> {
+    ///
+    /// `for_mark`: the commit is a deliverer's (a mark that must be durable at once), not the
+    /// batch owner's flush; if it fails with batch writes in it, the next flush reports the
+    /// loss too, so the engine never takes a lost save for a committed one.
+    pub(crate) async fn commit(&mut self, for_mark: bool) -> Result<(), StoreError> {
         self.ready().await?;
+        if for_mark && let Some(why) = &self.lost {
+            // The loss is the batch owner's to hear of, at its flush (which rolls back).
+            return Err(StoreError::Backend(format!("the batch was lost: {why}")));
+        }
         if let Some(why) = self.lost.take() {
             if self.open {
                 let _ = self.conn.batch("ROLLBACK").await;
@@ -192,6 +200,12 @@ impl Writer {
             return Ok(());
         }
         let committed = self.conn.batch("COMMIT").await;
+        if let Err(e) = &committed
+            && for_mark
+            && self.writes
+        {
+            self.lost = Some(format!("a delivery mark's commit failed: {e}"));
+        }
         // Committed or refused, the transaction has ended.
         self.end();
         committed.map_err(|e| StoreError::Backend(format!("the batch was not committed: {e}")))

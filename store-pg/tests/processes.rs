@@ -258,3 +258,74 @@ fn a_deadlock_between_two_processes_costs_one_save_not_a_batch() {
     assert_eq!((one_now.seq, one_now.lang.as_str()), (one.seq + 1, "a"));
     assert_eq!((two_now.seq, two_now.lang.as_str()), (two.seq + 1, "b"));
 }
+
+/// Makes PostgreSQL refuse, at the commit, any transaction that wrote the preference
+/// `refuse-at-commit` — with a serialization failure (40001), as under contention — through a
+/// deferred constraint trigger in the test's schema.
+fn refuse_at_commit(db: &Db) {
+    sql(
+        db,
+        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+             IF NEW.key = 'refuse-at-commit' THEN
+                 RAISE EXCEPTION 'refused at commit' USING ERRCODE = '40001';
+             END IF;
+             RETURN NULL;
+         END $$",
+    );
+    sql(
+        db,
+        "CREATE CONSTRAINT TRIGGER refuse AFTER INSERT OR UPDATE ON prefs
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()",
+    );
+}
+
+/// A commit PostgreSQL refuses (here a serialization failure) is an error of the flush, and
+/// nothing of the batch is kept; the next batch commits.
+#[test]
+fn a_commit_refused_by_postgresql_is_an_error_of_the_flush() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    refuse_at_commit(&db);
+    let table = lobby(&a, console_chat("refused"));
+    a.save(&table, None, &[]).unwrap();
+    a.set_pref("refuse-at-commit", "x").unwrap();
+    let flushed = a.flush();
+    assert!(
+        matches!(&flushed, Err(StoreError::Backend(why)) if why.contains("40001")),
+        "{flushed:?}"
+    );
+    assert_eq!(b.load(table.id).unwrap(), None, "none of the batch was kept");
+    assert_eq!(a.load(table.id).unwrap(), None);
+    a.save(&table, None, &[]).unwrap();
+    a.flush().unwrap();
+    assert_eq!(b.load(table.id).unwrap().map(|t| t.id), Some(table.id));
+}
+
+/// A deliverer's mark of a new message commits the batch it joins; when PostgreSQL refuses
+/// that commit, the mark's call fails and the engine's own next flush reports the loss too, so
+/// the engine never takes the lost saves for committed ones.
+#[test]
+fn a_batch_refused_under_a_deliverers_mark_is_reported_by_the_next_flush() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    refuse_at_commit(&db);
+    let table = lobby(&a, console_chat("mark"));
+    let effect = igroteka::app::Effect::Send {
+        to: igroteka::app::Dest::Chat { chat: "c".into(), thread: None },
+        message: igroteka::app::Message::text("hi"),
+    };
+    a.save(&table, None, &[effect]).unwrap();
+    a.flush().unwrap();
+    let sent = a.outbox(table.id).unwrap();
+    // The engine's next batch is open when the deliverer marks the sent message.
+    let next = lobby(&a, console_chat("mark-2"));
+    a.save(&next, None, &[]).unwrap();
+    a.set_pref("refuse-at-commit", "x").unwrap();
+    assert!(matches!(a.outbox_done(&sent[0].key, None), Err(StoreError::Backend(_))));
+    let flushed = a.flush();
+    assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
+    assert_eq!(b.load(next.id).unwrap(), None);
+    assert_eq!(b.outbox(table.id).unwrap().len(), 1, "the mark was lost too: sent again");
+    a.flush().unwrap();
+}
