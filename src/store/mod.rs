@@ -39,6 +39,10 @@ pub enum StoreError {
     Corrupt { id: u64, reason: String },
     #[error("storage failure: {0}")]
     Sled(#[from] sled::Error),
+    /// A failure of another backend (a database server's error, a lost connection), as text:
+    /// the core names no backend's error type but sled's.
+    #[error("storage failure: {0}")]
+    Backend(String),
     /// A bug was caught while handling an input; nothing was saved.
     #[error("internal error")]
     Internal,
@@ -127,6 +131,31 @@ pub trait Store: std::fmt::Debug {
     fn backup(&self, out: &mut dyn std::io::Write) -> Result<backup::Summary, StoreError> {
         let _ = out;
         Err(StoreError::Backup("this store has no backup of its own; use its own tools".into()))
+    }
+    /// Takes the lease on delivering `table`'s outbox for `holder` (a process's name) until
+    /// `now_ms + ttl_ms`: true when `holder` now holds it — it was free, had expired (its end
+    /// at or before `now_ms`), or was already its own (then renewed). While one holder has it
+    /// no other delivers the table, so several processes sharing one store never send an
+    /// entry twice nor out of order.
+    ///
+    /// The default always grants it: right for a store only one process opens (sled locks its
+    /// folder), so [`SledStore`] and the wrappers of it keep the default. A store that several
+    /// processes share (`igroteka-store-pg`) must implement it.
+    fn lease_outbox(
+        &self,
+        table: u64,
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<bool, StoreError> {
+        let _ = (table, holder, now_ms, ttl_ms);
+        Ok(true)
+    }
+    /// Gives up `holder`'s lease on `table`'s outbox (nothing when another holds it). The
+    /// default does nothing, as [`Store::lease_outbox`]'s grants everything.
+    fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {
+        let _ = (table, holder);
+        Ok(())
     }
 }
 
@@ -244,6 +273,20 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn backup(&self, out: &mut dyn std::io::Write) -> Result<backup::Summary, StoreError> {
         (**self).backup(out)
+    }
+
+    fn lease_outbox(
+        &self,
+        table: u64,
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<bool, StoreError> {
+        (**self).lease_outbox(table, holder, now_ms, ttl_ms)
+    }
+
+    fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {
+        (**self).release_outbox(table, holder)
     }
 }
 
@@ -917,6 +960,17 @@ mod tests {
                 assert_eq!(slot_from(&slot_value(&shown)), shown);
             }
         }
+    }
+
+    /// sled is opened by one process only: the outbox lease is always granted, to anyone, and
+    /// releasing it changes nothing.
+    #[test]
+    fn the_outbox_lease_is_always_granted_by_a_one_process_store() {
+        let store = SledStore::temporary().unwrap();
+        assert!(store.lease_outbox(7, "a", 1_000, 10).unwrap());
+        assert!(store.lease_outbox(7, "b", 1_001, 10).unwrap());
+        store.release_outbox(7, "a").unwrap();
+        assert!(store.lease_outbox(7, "b", 1_002, 10).unwrap());
     }
 
     /// A flush by another thread while an entry is being written must not vouch for it: the

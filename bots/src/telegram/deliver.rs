@@ -248,6 +248,18 @@ impl Store for Durable<'_> {
     fn new_table_id(&self) -> Result<u64, StoreError> {
         self.store.new_table_id()
     }
+    fn lease_outbox(
+        &self,
+        table: u64,
+        holder: &str,
+        now: u64,
+        ttl: u64,
+    ) -> Result<bool, StoreError> {
+        self.store.lease_outbox(table, holder, now, ttl)
+    }
+    fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {
+        self.store.release_outbox(table, holder)
+    }
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
         self.store.load(id)
     }

@@ -1,0 +1,499 @@
+//! The store contract: the same test functions run against the sled store and the PostgreSQL
+//! store (each in a fresh schema; skipped without a server), so the two keep the same
+//! behaviour wherever the engine can tell.
+
+mod common;
+
+use common::{Db, console_chat, lobby, person, started};
+use igroteka::app::local::LocalPlatform;
+use igroteka::app::{App, AppConfig, ButtonKind, Chat, Dest, Effect, Input, Message, User};
+use igroteka::harness;
+use igroteka::outbox::{Pending, Slot, SlotMessage, coalesce};
+use igroteka::rng;
+use igroteka::store::{SledStore, Store, StoreError};
+use igroteka::table::{ChatId, Platform, Status, UserId};
+use igroteka_store_pg::PgStore;
+
+/// What the contract needs beyond the trait: planting a broken record.
+trait Plant: Store + Clone {
+    fn put_raw(&self, id: u64, bytes: &[u8]) -> Result<(), StoreError>;
+    fn put_chat_index(&self, chat: &ChatId, id: u64) -> Result<(), StoreError>;
+}
+
+impl Plant for SledStore {
+    fn put_raw(&self, id: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        SledStore::put_raw(self, id, bytes)
+    }
+    fn put_chat_index(&self, chat: &ChatId, id: u64) -> Result<(), StoreError> {
+        SledStore::put_chat_index(self, chat, id)
+    }
+}
+
+impl Plant for PgStore {
+    fn put_raw(&self, id: u64, bytes: &[u8]) -> Result<(), StoreError> {
+        PgStore::put_raw(self, id, bytes)
+    }
+    fn put_chat_index(&self, chat: &ChatId, id: u64) -> Result<(), StoreError> {
+        PgStore::put_chat_index(self, chat, id)
+    }
+}
+
+/// Runs each contract function on a temporary sled store and on a PgStore in a fresh schema.
+macro_rules! contract {
+    ($($name:ident),* $(,)?) => {
+        mod on_sled {
+            $(#[test]
+            fn $name() {
+                super::$name(&igroteka::store::SledStore::temporary().unwrap());
+            })*
+        }
+        mod on_pg {
+            $(#[test]
+            fn $name() {
+                let Some(db) = super::common::Db::new() else { return };
+                super::$name(&db.open());
+            })*
+        }
+    };
+}
+
+contract!(
+    save_and_load_round_trip,
+    saves_are_compare_and_swap,
+    a_new_table_is_indexed_by_chat_and_players,
+    a_finished_table_leaves_the_indexes_and_frees_the_chat,
+    the_log_keeps_its_order_and_replays_to_the_state,
+    the_outbox_keeps_order_and_shows_only_what_was_flushed,
+    delivered_entries_leave_and_slots_remember_their_message,
+    due_tables_come_soonest_first_per_platform_up_to_the_limit,
+    preferences_are_kept,
+    unreachable_users_are_kept_per_platform,
+    taken_keys_are_kept_and_forgotten_by_age,
+    a_corrupt_record_is_quarantined_and_the_chat_freed,
+    a_lease_is_granted_renewed_and_released,
+    a_game_plays_through_the_engine,
+);
+
+fn save_and_load_round_trip<S: Plant>(store: &S) {
+    let mut table = lobby(store, console_chat("c1"));
+    assert_eq!(store.load(table.id).unwrap(), None);
+    store.save(&table, None, &[]).unwrap();
+    assert_eq!(store.load(table.id).unwrap().as_ref(), Some(&table), "seen before the flush");
+    store.flush().unwrap();
+    let back = store.load(table.id).unwrap().unwrap();
+    assert_eq!(back, table);
+    assert_eq!(back.to_bytes(), table.to_bytes(), "the record's bytes are kept as they are");
+    table.lang = "ru".into();
+    table.touch(5);
+    store.save(&table, Some(0), &[]).unwrap();
+    store.flush().unwrap();
+    let back = store.load(table.id).unwrap().unwrap();
+    assert_eq!((back.seq, back.lang.as_str()), (1, "ru"));
+    let other = store.new_table_id().unwrap();
+    assert!(other > table.id, "ids are never reused");
+}
+
+fn saves_are_compare_and_swap<S: Plant>(store: &S) {
+    let mut table = lobby(store, console_chat("c2"));
+    store.save(&table, None, &[]).unwrap();
+    assert!(matches!(store.save(&table, None, &[]), Err(StoreError::Conflict)), "new twice");
+    table.touch(2);
+    store.save(&table, Some(0), &[]).unwrap();
+    let mut stale = table.clone();
+    stale.touch(3);
+    assert!(matches!(store.save(&stale, Some(0), &[]), Err(StoreError::Conflict)));
+    // The refused save changed nothing, and the batch goes on.
+    store.flush().unwrap();
+    assert_eq!(store.load(table.id).unwrap().unwrap().seq, 1);
+    table.touch(4);
+    store.save(&table, Some(1), &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.load(table.id).unwrap().unwrap().seq, 2);
+}
+
+fn a_new_table_is_indexed_by_chat_and_players<S: Plant>(store: &S) {
+    let mut table = lobby(store, console_chat("c3"));
+    store.save(&table, None, &[]).unwrap();
+    let alice = table.players[0].user.clone();
+    assert_eq!(store.chat_table(&table.chat).unwrap(), Some(table.id));
+    assert_eq!(store.user_tables(&alice).unwrap(), vec![table.id]);
+    assert_eq!(store.unfinished().unwrap(), vec![table.id]);
+    // Bob sits down: he is found too.
+    table.players.push(person("bob"));
+    table.touch(2);
+    store.save(&table, Some(0), &[]).unwrap();
+    store.flush().unwrap();
+    let bob = table.players[1].user.clone();
+    assert_eq!(store.user_tables(&bob).unwrap(), vec![table.id]);
+    let nobody = UserId { platform: Platform::Telegram, id: "alice".into() };
+    assert!(store.user_tables(&nobody).unwrap().is_empty(), "users are per platform");
+    let thread = ChatId { thread: Some("t1".into()), ..table.chat.clone() };
+    assert_eq!(store.chat_table(&thread).unwrap(), None, "a thread is a chat of its own");
+}
+
+fn a_finished_table_leaves_the_indexes_and_frees_the_chat<S: Plant>(store: &S) {
+    let mut table = lobby(store, console_chat("c4"));
+    store.save(&table, None, &[]).unwrap();
+    let alice = table.players[0].user.clone();
+    table.abort(5);
+    store.save(&table, Some(0), &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.chat_table(&table.chat).unwrap(), None);
+    assert!(store.user_tables(&alice).unwrap().is_empty());
+    assert!(store.unfinished().unwrap().is_empty());
+    assert_eq!(store.load(table.id).unwrap().unwrap().status, Status::Aborted);
+    // The next game in the chat takes it.
+    let next = lobby(store, table.chat.clone());
+    store.save(&next, None, &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.chat_table(&table.chat).unwrap(), Some(next.id));
+    assert_eq!(store.unfinished().unwrap(), vec![next.id]);
+}
+
+fn the_log_keeps_its_order_and_replays_to_the_state<S: Plant>(store: &S) {
+    let mut table = started(store, console_chat("c5"), 1_000);
+    store.save(&table, None, &[]).unwrap();
+    store.flush().unwrap();
+    let mut choose = rng::seeded(11);
+    for step in 0..12u64 {
+        let mut loaded = store.load(table.id).unwrap().unwrap();
+        let read = loaded.seq;
+        let game = loaded.game_ref().unwrap();
+        let Some((actor, action)) = harness::random_dyn_action(game, &mut choose).unwrap() else {
+            break;
+        };
+        let igroteka::game::Actor::Seat(seat) = actor else { panic!("{actor:?}") };
+        loaded.act(seat, &action, 2_000 + step).unwrap();
+        store.save(&loaded, Some(read), &[]).unwrap();
+        // Every other move, two saves share a flush (group commit).
+        if step % 2 == 1 {
+            store.flush().unwrap();
+        }
+        table = loaded;
+    }
+    store.flush().unwrap();
+    let mut back = store.load(table.id).unwrap().unwrap();
+    let log = store.log(table.id).unwrap();
+    assert!(log.len() > 12, "moves and dice: {}", log.len());
+    assert_eq!(log.len() as u64, back.log_len());
+    assert_eq!(Some(back.replay(&log).unwrap().snapshot().as_str()), back.state());
+    assert!(back.game().is_ok());
+}
+
+fn show(text: &str, slot: Slot) -> Effect {
+    Effect::Show {
+        to: Dest::Chat { chat: "c".into(), thread: None },
+        slot,
+        message: Message::text(text),
+        fresh: false,
+    }
+}
+
+fn send(text: &str) -> Effect {
+    Effect::Send { to: Dest::Chat { chat: "c".into(), thread: None }, message: Message::text(text) }
+}
+
+fn texts(pending: &[Pending]) -> Vec<String> {
+    pending
+        .iter()
+        .map(|p| match &p.effect {
+            Effect::Show { message, .. } | Effect::Send { message, .. } => message.text.clone(),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+fn the_outbox_keeps_order_and_shows_only_what_was_flushed<S: Plant>(store: &S) {
+    let mut table = lobby(store, console_chat("c6"));
+    store.save(&table, None, &[show("lobby", Slot::Board)]).unwrap();
+    assert!(store.outbox(table.id).unwrap().is_empty(), "nothing is delivered before the flush");
+    store.flush().unwrap();
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["lobby"]);
+    assert_eq!(store.outbox_tables().unwrap(), vec![table.id]);
+    let mut stale = table.clone();
+    stale.touch(9);
+    let refused = store.save(&stale, Some(7), &[show("never", Slot::Board)]);
+    assert!(matches!(refused, Err(StoreError::Conflict)), "a lost swap queues nothing");
+    table.touch(2);
+    let entries = [show("moved", Slot::Board), send("note"), show("ping", Slot::Ping)];
+    store.save(&table, Some(0), &entries).unwrap();
+    store.enqueue(table.id, &[show("again", Slot::Board)]).unwrap();
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["lobby"]);
+    store.flush().unwrap();
+    let pending = store.outbox(table.id).unwrap();
+    assert_eq!(texts(&pending), ["lobby", "moved", "note", "ping", "again"]);
+    assert_eq!(pending[2].effect, entries[1], "an entry reads back as written");
+    let (keep, dropped) = coalesce(pending);
+    assert_eq!(texts(&keep), ["note", "again", "ping"]);
+    assert_eq!(texts(&dropped), ["lobby", "moved"]);
+}
+
+fn delivered_entries_leave_and_slots_remember_their_message<S: Plant>(store: &S) {
+    let table = lobby(store, console_chat("c7"));
+    let note = Slot::Note { seat: 1 };
+    let private = Slot::Private { seat: 1 };
+    let entries = [show("lobby", Slot::Board), show("note", note), show("p", private), send("s")];
+    store.save(&table, None, &entries).unwrap();
+    store.flush().unwrap();
+    let pending = store.outbox(table.id).unwrap();
+    let bare = SlotMessage::new("m3".into(), false);
+    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, &bare))).unwrap();
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["note", "p", "s"], "gone at once");
+    // With a batch open (a save's, here an update marked taken), a mark that sends nothing
+    // new waits for the batch's commit, and the entry is not delivered meanwhile.
+    store.mark_taken("tg:batch", 1).unwrap();
+    store.outbox_done(&pending[2].key, None).unwrap();
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["note", "s"], "hidden until commit");
+    let with = SlotMessage { id: "m4".into(), buttons: true, retired: Some("m2".into()) };
+    store.outbox_done(&pending[1].key, Some((table.id, note, &with))).unwrap();
+    store.outbox_done(&pending[3].key, None).unwrap();
+    assert!(store.outbox(table.id).unwrap().is_empty());
+    store.flush().unwrap();
+    assert!(store.outbox(table.id).unwrap().is_empty());
+    assert!(store.outbox_tables().unwrap().is_empty());
+    assert!(store.was_taken("tg:batch").unwrap());
+    assert_eq!(store.slot_shown(table.id, Slot::Board).unwrap(), Some(bare));
+    assert_eq!(store.slot_shown(table.id, note).unwrap(), Some(with));
+    assert_eq!(store.slot_shown(table.id, private).unwrap(), None, "given up, never shown");
+    assert_eq!(store.slot_shown(table.id, Slot::Private { seat: 0 }).unwrap(), None);
+    assert_eq!(store.slot_shown(table.id, Slot::Ping).unwrap(), None);
+    // The same message with its buttons gone: the id stays.
+    let stripped = SlotMessage::new("m3".into(), false);
+    store.enqueue(table.id, &[show("edit", Slot::Board)]).unwrap();
+    store.flush().unwrap();
+    let edit = store.outbox(table.id).unwrap();
+    store.outbox_done(&edit[0].key, Some((table.id, Slot::Board, &stripped))).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.slot_shown(table.id, Slot::Board).unwrap(), Some(stripped));
+    // A key no entry has is nothing to mark.
+    store.outbox_done(b"not a key", None).unwrap();
+}
+
+fn due_tables_come_soonest_first_per_platform_up_to_the_limit<S: Plant>(store: &S) {
+    let hour = 3_600_000;
+    let base = 1_700_000_000_000;
+    // Started at different times: due in that order, whatever the ids' order.
+    let late = started(store, console_chat("d1"), base + 3 * hour);
+    let early = started(store, console_chat("d2"), base);
+    let middle = started(store, console_chat("d3"), base + hour);
+    let telegram = started(
+        store,
+        ChatId { platform: Platform::Telegram, chat: "-5".into(), thread: None },
+        base,
+    );
+    let lobby_only = lobby(store, console_chat("d4"));
+    for table in [&late, &early, &middle, &telegram, &lobby_only] {
+        store.save(table, None, &[]).unwrap();
+    }
+    assert!(early.due().unwrap() < middle.due().unwrap());
+    assert!(middle.due().unwrap() < late.due().unwrap());
+    let far = base + 100 * hour;
+    let due = store.due_tables(Platform::Console, far, 10).unwrap();
+    assert_eq!(due, [early.id, middle.id, late.id], "soonest first, lobbies have no clock");
+    assert_eq!(store.due_tables(Platform::Console, far, 2).unwrap(), [early.id, middle.id]);
+    assert_eq!(
+        store.due_tables(Platform::Console, middle.due().unwrap(), 10).unwrap(),
+        [early.id, middle.id]
+    );
+    assert!(store.due_tables(Platform::Console, base, 10).unwrap().is_empty());
+    assert_eq!(store.due_tables(Platform::Telegram, far, 10).unwrap(), [telegram.id]);
+    // A finished table leaves the index.
+    let mut done = early.clone();
+    done.abort(base + 5);
+    store.save(&done, Some(early.seq), &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.due_tables(Platform::Console, far, 10).unwrap(), [middle.id, late.id]);
+}
+
+fn preferences_are_kept<S: Plant>(store: &S) {
+    assert_eq!(store.pref("lang:tg:1").unwrap(), None);
+    store.set_pref("lang:tg:1", "ru").unwrap();
+    assert_eq!(store.pref("lang:tg:1").unwrap().as_deref(), Some("ru"));
+    store.set_pref("lang:tg:1", "pl").unwrap();
+    store.set_pref("tz:tg:1", "+3").unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.pref("lang:tg:1").unwrap().as_deref(), Some("pl"));
+    assert_eq!(store.pref("tz:tg:1").unwrap().as_deref(), Some("+3"));
+    // Keys are data, never SQL.
+    let odd = "x'; DROP TABLE prefs; --";
+    store.set_pref(odd, "é ok").unwrap();
+    assert_eq!(store.pref(odd).unwrap().as_deref(), Some("é ok"));
+    assert_eq!(store.pref("lang:tg:1").unwrap().as_deref(), Some("pl"));
+}
+
+fn unreachable_users_are_kept_per_platform<S: Plant>(store: &S) {
+    assert!(!store.is_unreachable(Platform::Telegram, "42").unwrap());
+    store.set_unreachable(Platform::Telegram, "42", true).unwrap();
+    store.set_unreachable(Platform::Telegram, "42", true).unwrap();
+    assert!(store.is_unreachable(Platform::Telegram, "42").unwrap());
+    assert!(!store.is_unreachable(Platform::Discord, "42").unwrap());
+    store.set_unreachable(Platform::Telegram, "42", false).unwrap();
+    assert!(!store.is_unreachable(Platform::Telegram, "42").unwrap());
+    store.set_unreachable(Platform::Discord, "7", true).unwrap();
+    store.flush().unwrap();
+    assert!(store.is_unreachable(Platform::Discord, "7").unwrap());
+}
+
+fn taken_keys_are_kept_and_forgotten_by_age<S: Plant>(store: &S) {
+    assert!(!store.was_taken("tg:1").unwrap());
+    store.mark_taken("tg:1", 1_000).unwrap();
+    store.mark_taken("tg:2", 5_000).unwrap();
+    assert!(store.was_taken("tg:1").unwrap(), "seen before the flush, by the engine");
+    store.flush().unwrap();
+    assert!(store.was_taken("tg:1").unwrap() && store.was_taken("tg:2").unwrap());
+    assert!(!store.was_taken("tg:12").unwrap() && !store.was_taken("dc:1").unwrap());
+    assert_eq!(store.forget_taken(5_000).unwrap(), 1, "only what is older than 5 s");
+    assert!(!store.was_taken("tg:1").unwrap());
+    assert!(store.was_taken("tg:2").unwrap());
+    store.flush().unwrap();
+    assert_eq!(store.forget_taken(5_000).unwrap(), 0, "forgotten once");
+    assert_eq!(store.forget_taken(5_001).unwrap(), 1);
+    store.flush().unwrap();
+    assert!(!store.was_taken("tg:2").unwrap());
+}
+
+fn a_corrupt_record_is_quarantined_and_the_chat_freed<S: Plant>(store: &S) {
+    let chat = console_chat("group-q");
+    let id = store.new_table_id().unwrap();
+    store.put_raw(id, b"{ this is not a table").unwrap();
+    store.put_chat_index(&chat, id).unwrap();
+    assert!(store.unfinished().unwrap().contains(&id));
+    assert!(matches!(store.load(id), Err(StoreError::Corrupt { id: got, .. }) if got == id));
+    let quarantined = store.quarantined().unwrap();
+    assert_eq!(quarantined.len(), 1);
+    assert_eq!(quarantined[0].0, id);
+    assert_eq!(store.load(id).unwrap(), None, "set aside, not read twice");
+    assert_eq!(store.chat_table(&chat).unwrap(), None);
+    assert!(!store.unfinished().unwrap().contains(&id));
+    // A record naming another table is as unreadable.
+    let table = lobby(store, console_chat("group-r"));
+    store.put_raw(table.id + 1000, &table.to_bytes()).unwrap();
+    assert!(matches!(store.load(table.id + 1000), Err(StoreError::Corrupt { .. })));
+    store.flush().unwrap();
+    assert_eq!(store.quarantined().unwrap().len(), 2);
+    // The chat can play again.
+    let next = lobby(store, chat.clone());
+    store.save(&next, None, &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.chat_table(&chat).unwrap(), Some(next.id));
+}
+
+/// What every store grants: a holder gets the lease, renews it, and once it is released or
+/// expired another holder gets it. (That a lease keeps others out is the shared store's part:
+/// tests/processes.rs; a one-process store grants everyone.)
+fn a_lease_is_granted_renewed_and_released<S: Plant>(store: &S) {
+    assert!(store.lease_outbox(5, "a", 1_000, 100).unwrap());
+    assert!(store.lease_outbox(5, "a", 1_050, 100).unwrap(), "renewed by its holder");
+    assert!(store.lease_outbox(6, "b", 1_050, 100).unwrap(), "per table");
+    store.release_outbox(5, "a").unwrap();
+    assert!(store.lease_outbox(5, "b", 1_060, 100).unwrap(), "free after release");
+    assert!(store.lease_outbox(5, "a", 1_160, 100).unwrap(), "b's expired at 1 160");
+    store.release_outbox(5, "nobody").unwrap();
+}
+
+/// A whole game as the engine plays it, outbox delivery and all (the local platform's
+/// deliverer), then read back from a second handle: every store call the engine makes, in
+/// the engine's order.
+fn a_game_plays_through_the_engine<S: Plant>(store: &S) {
+    let mut platform = LocalPlatform::new(App::new(store.clone(), AppConfig::default()));
+    let chat = Chat { id: "group-e".into(), private: false, thread: None, server: None };
+    let mut now = 1_700_000_000_000;
+    let mut latest_buttons: Vec<(String, String)> = Vec::new();
+    let mut run = |name: &str, line: Option<&str>, press: Option<String>| {
+        now += 1000;
+        let user =
+            User { id: name.into(), name: name.into(), admin: false, lang: Some("en".into()) };
+        let input = match (line, press) {
+            (Some(line), _) => {
+                igroteka::app::input_from_text(Platform::Console, chat.clone(), user, now, line)
+            }
+            (None, Some(token)) => Input {
+                platform: Platform::Console,
+                chat: chat.clone(),
+                user,
+                now,
+                action: igroteka::app::Action::Press { token, message_id: None },
+            },
+            _ => unreachable!(),
+        };
+        for delivered in platform.run(&input) {
+            if let Effect::Send { message, .. } | Effect::Edit { message, .. } = &delivered.effect
+                && !message.buttons.is_empty()
+            {
+                latest_buttons = message
+                    .buttons
+                    .iter()
+                    .flatten()
+                    .filter_map(|b| match &b.kind {
+                        ButtonKind::Token(t) => Some((b.text.clone(), t.clone())),
+                        _ => None,
+                    })
+                    .collect();
+            }
+        }
+        latest_buttons.clone()
+    };
+    let find = |buttons: &[(String, String)], text: &str| {
+        buttons.iter().find(|(t, _)| t.contains(text)).map(|(_, token)| token.clone())
+    };
+    let buttons = run("alice", Some("/play aeroplane"), None);
+    let buttons = run("bob", None, find(&buttons, "Join"));
+    let mut buttons = run("alice", None, find(&buttons, "Start"));
+    let mut presses = 0;
+    for turn in 0..20 {
+        let name = if turn % 2 == 0 { "alice" } else { "bob" };
+        let Some(token) = find(&buttons, "Roll").or_else(|| buttons.first().map(|b| b.1.clone()))
+        else {
+            break;
+        };
+        run(name, None, Some(token.clone()));
+        buttons = run(if name == "alice" { "bob" } else { "alice" }, None, Some(token));
+        presses += 2;
+    }
+    assert!(presses > 0);
+    let id = store.chat_table(&console_chat("group-e")).unwrap().expect("the chat's game");
+    let mut table = store.load(id).unwrap().unwrap();
+    assert!(table.seq > 2, "the game moved: seq {}", table.seq);
+    let log = store.log(id).unwrap();
+    assert_eq!(log.len() as u64, table.log_len());
+    assert_eq!(Some(table.replay(&log).unwrap().snapshot().as_str()), table.state());
+    assert!(table.game().is_ok());
+    assert!(store.outbox(id).unwrap().is_empty(), "everything was delivered");
+    assert!(store.slot_shown(id, Slot::Board).unwrap().is_some(), "the board's message is known");
+    drop(platform);
+    let again = store.clone();
+    assert_eq!(again.load(id).unwrap().unwrap().seq, table.seq);
+}
+
+/// A PgStore used from inside tokio tasks (as the deliverers use it), where the sync
+/// `postgres` crate would panic: every call works, on worker threads, concurrently.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_pg_store_works_from_inside_a_tokio_runtime() {
+    let Some(db) = Db::new() else { return };
+    let store = db.open();
+    let table = lobby(&store, console_chat("rt"));
+    store.save(&table, None, &[show("lobby", Slot::Board)]).unwrap();
+    store.flush().unwrap();
+    let mut tasks = Vec::new();
+    for n in 0..8 {
+        let store = store.clone();
+        let id = table.id;
+        tasks.push(tokio::spawn(async move {
+            assert_eq!(store.load(id).unwrap().unwrap().id, id);
+            assert_eq!(store.outbox(id).unwrap().len(), 1);
+            store.set_pref(&format!("k{n}"), "v").unwrap();
+            store.flush().unwrap();
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let blocking = store.clone();
+    tokio::task::spawn_blocking(move || {
+        assert_eq!(blocking.pref("k3").unwrap().as_deref(), Some("v"))
+    })
+    .await
+    .unwrap();
+    // Dropped inside the runtime: the store's own thread stops without a panic.
+    drop(store);
+}

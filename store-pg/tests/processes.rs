@@ -1,0 +1,331 @@
+//! Several processes on one database: each `PgStore` opened on the same schema has its own
+//! connections, exactly as another process would. Racing saves, a shared chat, the outbox
+//! lease, migrations at a simultaneous start, a lost batch, a deadlock. Skipped without a
+//! server (tests/common).
+
+mod common;
+
+use std::sync::{Arc, Barrier};
+use std::thread;
+
+use common::{Db, console_chat, lobby};
+use igroteka::store::{Store, StoreError};
+use igroteka::table::Table;
+use igroteka_store_pg::PgStore;
+
+/// Runs one statement with parameters on a connection of the test's own, in the test schema.
+fn sql(db: &Db, query: &str) -> Vec<tokio_postgres::Row> {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let joint = if db.url.contains('?') { '&' } else { '?' };
+        let url = format!("{}{joint}options=-c%20search_path%3D{}", db.url, db.schema);
+        let (client, connection) =
+            tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+        tokio::spawn(connection);
+        client.query(query, &[]).await.unwrap()
+    })
+}
+
+/// Saves `table` changed by `writer` (its language marks whose save it is).
+fn changed(table: &Table, writer: &str) -> Table {
+    let mut table = table.clone();
+    table.lang = writer.into();
+    table.touch(table.updated_at + 1);
+    table
+}
+
+/// Two processes save the same table from the same sequence number at once: exactly one
+/// wins; the other gets `Conflict`, and the rest of its batch still commits.
+#[test]
+fn of_two_processes_saving_one_table_exactly_one_wins() {
+    let Some(db) = Db::new() else { return };
+    let (a, b, reader) = (db.open(), db.open(), db.open());
+    for round in 0..6 {
+        let table = lobby(&reader, console_chat(&format!("race-{round}")));
+        reader.save(&table, None, &[]).unwrap();
+        reader.flush().unwrap();
+        let barrier = Arc::new(Barrier::new(2));
+        let race = |store: PgStore, name: &'static str| {
+            let (barrier, table) = (barrier.clone(), table.clone());
+            thread::spawn(move || {
+                // Something else first in the same batch, which must survive a lost race.
+                let other = lobby(&store, console_chat(&format!("{name}-other-{}", table.id)));
+                store.save(&other, None, &[]).unwrap();
+                barrier.wait();
+                let result = store.save(&changed(&table, name), Some(table.seq), &[]);
+                store.flush().expect("the batch commits, race lost or won");
+                (result, other.id)
+            })
+        };
+        let (ta, tb) = (race(a.clone(), "a"), race(b.clone(), "b"));
+        let ((ra, other_a), (rb, other_b)) = (ta.join().unwrap(), tb.join().unwrap());
+        let winner = match (&ra, &rb) {
+            (Ok(()), Err(StoreError::Conflict)) => "a",
+            (Err(StoreError::Conflict), Ok(())) => "b",
+            _ => panic!("round {round}: exactly one must win: {ra:?} {rb:?}"),
+        };
+        let stored = reader.load(table.id).unwrap().unwrap();
+        assert_eq!((stored.seq, stored.lang.as_str()), (table.seq + 1, winner), "round {round}");
+        assert!(reader.load(other_a).unwrap().is_some(), "a's other save, round {round}");
+        assert!(reader.load(other_b).unwrap().is_some(), "b's other save, round {round}");
+    }
+}
+
+/// A process's batch is invisible to the others until its flush: neither the table nor its
+/// outbox (delivery never sees an entry that could still be rolled back).
+#[test]
+fn a_batch_is_seen_by_other_processes_only_once_flushed() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    let table = lobby(&a, console_chat("seen"));
+    let effect = igroteka::app::Effect::Send {
+        to: igroteka::app::Dest::Chat { chat: "c".into(), thread: None },
+        message: igroteka::app::Message::text("hi"),
+    };
+    a.save(&table, None, std::slice::from_ref(&effect)).unwrap();
+    a.mark_taken("tg:9", 5).unwrap();
+    assert_eq!(b.load(table.id).unwrap(), None);
+    assert_eq!(b.chat_table(&table.chat).unwrap(), None);
+    assert!(!b.was_taken("tg:9").unwrap());
+    assert!(a.outbox(table.id).unwrap().is_empty() && b.outbox(table.id).unwrap().is_empty());
+    a.flush().unwrap();
+    assert_eq!(b.load(table.id).unwrap().map(|t| t.id), Some(table.id));
+    assert_eq!(b.chat_table(&table.chat).unwrap(), Some(table.id));
+    assert!(b.was_taken("tg:9").unwrap());
+    assert_eq!(b.outbox(table.id).unwrap().len(), 1);
+    assert_eq!(b.outbox_tables().unwrap(), vec![table.id]);
+}
+
+/// Two processes open a game in the same chat at once: one gets the chat, the other's save is
+/// refused, so a chat never has two active games.
+#[test]
+fn two_processes_cannot_both_open_a_game_in_one_chat() {
+    let Some(db) = Db::new() else { return };
+    let (a, b, reader) = (db.open(), db.open(), db.open());
+    for round in 0..4 {
+        let chat = console_chat(&format!("shared-{round}"));
+        let barrier = Arc::new(Barrier::new(2));
+        let open = |store: PgStore| {
+            let (barrier, chat) = (barrier.clone(), chat.clone());
+            thread::spawn(move || {
+                let table = lobby(&store, chat);
+                barrier.wait();
+                let result = store.save(&table, None, &[]);
+                store.flush().unwrap();
+                (result, table.id)
+            })
+        };
+        let (ta, tb) = (open(a.clone()), open(b.clone()));
+        let ((ra, ida), (rb, idb)) = (ta.join().unwrap(), tb.join().unwrap());
+        let winner = match (&ra, &rb) {
+            (Ok(()), Err(StoreError::Conflict)) => ida,
+            (Err(StoreError::Conflict), Ok(())) => idb,
+            _ => panic!("round {round}: exactly one must get the chat: {ra:?} {rb:?}"),
+        };
+        assert_eq!(reader.chat_table(&chat).unwrap(), Some(winner));
+        let active = reader.unfinished().unwrap();
+        assert!(active.contains(&winner) && !(active.contains(&ida) && active.contains(&idb)));
+    }
+}
+
+/// The outbox lease: held by one process, refused to another until it expires or is
+/// released; of many asking at once, one gets it.
+#[test]
+fn a_lease_held_by_one_process_is_refused_to_another_until_it_ends() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    assert!(a.lease_outbox(1, "a", 1_000, 100).unwrap());
+    assert!(!b.lease_outbox(1, "b", 1_050, 100).unwrap(), "held by a until 1 100");
+    assert!(a.lease_outbox(1, "a", 1_060, 100).unwrap(), "renewed: now until 1 160");
+    assert!(!b.lease_outbox(1, "b", 1_120, 100).unwrap(), "the renewal counts");
+    assert!(b.lease_outbox(1, "b", 1_160, 100).unwrap(), "expired at 1 160");
+    assert!(!a.lease_outbox(1, "a", 1_200, 100).unwrap(), "b's now");
+    a.release_outbox(1, "a").unwrap();
+    assert!(!a.lease_outbox(1, "a", 1_210, 100).unwrap(), "a cannot release b's lease");
+    b.release_outbox(1, "b").unwrap();
+    assert!(a.lease_outbox(1, "a", 1_220, 100).unwrap(), "free once released");
+    // A lease is not part of a batch: granted at once, whatever the writer holds open.
+    let table = lobby(&a, console_chat("lease"));
+    a.save(&table, None, &[]).unwrap();
+    assert!(a.lease_outbox(table.id, "a", 2_000, 100).unwrap());
+    assert!(!b.lease_outbox(table.id, "b", 2_000, 100).unwrap());
+    a.flush().unwrap();
+
+    let stores: Vec<PgStore> = (0..4).map(|_| db.open()).collect();
+    let barrier = Arc::new(Barrier::new(8));
+    let threads: Vec<_> = (0..8)
+        .map(|n| {
+            let (store, barrier) = (stores[n % 4].clone(), barrier.clone());
+            thread::spawn(move || {
+                barrier.wait();
+                store.lease_outbox(77, &format!("p{n}"), 5_000, 1_000).unwrap()
+            })
+        })
+        .collect();
+    let granted = threads.into_iter().map(|t| t.join().unwrap()).filter(|got| *got).count();
+    assert_eq!(granted, 1, "one holder at a time");
+}
+
+/// Four processes starting at once on an empty schema: the migrations are applied once, and
+/// applying them again changes nothing.
+#[test]
+fn migrations_run_concurrently_apply_once() {
+    let Some(db) = Db::new() else { return };
+    let barrier = Arc::new(Barrier::new(4));
+    let threads: Vec<_> = (0..4)
+        .map(|_| {
+            let (barrier, url, schema) = (barrier.clone(), db.url.clone(), db.schema.clone());
+            thread::spawn(move || {
+                barrier.wait();
+                PgStore::open_in_schema(&url, &schema)
+            })
+        })
+        .collect();
+    let stores: Vec<PgStore> =
+        threads.into_iter().map(|t| t.join().unwrap().expect("every process opens")).collect();
+    let versions = sql(&db, "SELECT version FROM schema_migrations ORDER BY version");
+    let versions: Vec<i32> = versions.iter().map(|r| r.get(0)).collect();
+    assert_eq!(versions, [1], "each migration recorded once");
+    assert_eq!(stores[0].migrate_again(Some(&db.schema)).unwrap(), Vec::<i32>::new());
+    let versions = sql(&db, "SELECT count(*) FROM schema_migrations");
+    assert_eq!(versions[0].get::<_, i64>(0), 1, "applying again is a no-op");
+    // The clock's index is there, on the due column.
+    let index = sql(&db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'tables_due'");
+    let index: String = index[0].get(0);
+    assert!(index.contains("(platform, due_at, id)") && index.contains("WHERE"), "{index}");
+}
+
+/// A batch lost before its commit (here: the server ends the writer's connection) is an
+/// error of the flush — the engine then refuses the batch — never a silent loss; the store
+/// connects again and goes on.
+#[test]
+fn a_batch_lost_before_its_commit_is_an_error_of_the_flush() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    let table = lobby(&a, console_chat("lost"));
+    a.save(&table, None, &[]).unwrap();
+    let pid = a.writer_pid().unwrap();
+    let ended = sql(&db, &format!("SELECT pg_terminate_backend({pid}, 5000)"));
+    assert!(ended[0].get::<_, bool>(0));
+    let flushed = a.flush();
+    assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
+    assert_eq!(b.load(table.id).unwrap(), None, "nothing of the batch was kept");
+    assert_eq!(a.load(table.id).unwrap(), None);
+    // A new connection, a new batch.
+    a.save(&table, None, &[]).unwrap();
+    a.flush().unwrap();
+    assert_eq!(b.load(table.id).unwrap().map(|t| t.id), Some(table.id));
+    assert!(a.flush().is_ok(), "the loss is reported once");
+}
+
+/// Two batches that lock two tables in opposite orders deadlock; PostgreSQL ends one waiting
+/// save, which fails as a `Conflict` (the engine retries it) while the rest of its batch stands,
+/// and both batches then commit.
+#[test]
+fn a_deadlock_between_two_processes_costs_one_save_not_a_batch() {
+    let Some(db) = Db::new() else { return };
+    let (a, b, reader) = (db.open(), db.open(), db.open());
+    let one = lobby(&reader, console_chat("dl-1"));
+    let two = lobby(&reader, console_chat("dl-2"));
+    reader.save(&one, None, &[]).unwrap();
+    reader.save(&two, None, &[]).unwrap();
+    reader.flush().unwrap();
+    let barrier = Arc::new(Barrier::new(2));
+    let cross = |store: PgStore, first: Table, second: Table, name: &'static str| {
+        let barrier = barrier.clone();
+        thread::spawn(move || {
+            let kept = store.save(&changed(&first, name), Some(first.seq), &[]);
+            barrier.wait();
+            let crossed = store.save(&changed(&second, name), Some(second.seq), &[]);
+            let flushed = store.flush();
+            (kept, crossed, flushed)
+        })
+    };
+    let ta = cross(a, one.clone(), two.clone(), "a");
+    let tb = cross(b, two.clone(), one.clone(), "b");
+    let (ka, ca, fa) = ta.join().unwrap();
+    let (kb, cb, fb) = tb.join().unwrap();
+    assert!(ka.is_ok() && kb.is_ok() && fa.is_ok() && fb.is_ok(), "{ka:?} {kb:?} {fa:?} {fb:?}");
+    // The victim's crossing save failed on the deadlock; the other's, once the victim's
+    // batch committed, found the table changed: both are conflicts, and each table holds the
+    // save of the process that locked it first.
+    assert!(
+        matches!((&ca, &cb), (Err(StoreError::Conflict), Err(StoreError::Conflict))),
+        "{ca:?} {cb:?}"
+    );
+    let (one_now, two_now) =
+        (reader.load(one.id).unwrap().unwrap(), reader.load(two.id).unwrap().unwrap());
+    assert_eq!((one_now.seq, one_now.lang.as_str()), (one.seq + 1, "a"));
+    assert_eq!((two_now.seq, two_now.lang.as_str()), (two.seq + 1, "b"));
+}
+
+/// Makes PostgreSQL refuse, at the commit, any transaction that wrote the preference
+/// `refuse-at-commit` — with a serialization failure (40001), as under contention — through a
+/// deferred constraint trigger in the test's schema.
+fn refuse_at_commit(db: &Db) {
+    sql(
+        db,
+        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+         BEGIN
+             IF NEW.key = 'refuse-at-commit' THEN
+                 RAISE EXCEPTION 'refused at commit' USING ERRCODE = '40001';
+             END IF;
+             RETURN NULL;
+         END $$",
+    );
+    sql(
+        db,
+        "CREATE CONSTRAINT TRIGGER refuse AFTER INSERT OR UPDATE ON prefs
+         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()",
+    );
+}
+
+/// A commit PostgreSQL refuses (here a serialization failure) is an error of the flush, and
+/// nothing of the batch is kept; the next batch commits.
+#[test]
+fn a_commit_refused_by_postgresql_is_an_error_of_the_flush() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    refuse_at_commit(&db);
+    let table = lobby(&a, console_chat("refused"));
+    a.save(&table, None, &[]).unwrap();
+    a.set_pref("refuse-at-commit", "x").unwrap();
+    let flushed = a.flush();
+    assert!(
+        matches!(&flushed, Err(StoreError::Backend(why)) if why.contains("40001")),
+        "{flushed:?}"
+    );
+    assert_eq!(b.load(table.id).unwrap(), None, "none of the batch was kept");
+    assert_eq!(a.load(table.id).unwrap(), None);
+    a.save(&table, None, &[]).unwrap();
+    a.flush().unwrap();
+    assert_eq!(b.load(table.id).unwrap().map(|t| t.id), Some(table.id));
+}
+
+/// A deliverer's mark of a new message commits the batch it joins; when PostgreSQL refuses
+/// that commit, the mark's call fails and the engine's own next flush reports the loss too, so
+/// the engine never takes the lost saves for committed ones.
+#[test]
+fn a_batch_refused_under_a_deliverers_mark_is_reported_by_the_next_flush() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    refuse_at_commit(&db);
+    let table = lobby(&a, console_chat("mark"));
+    let effect = igroteka::app::Effect::Send {
+        to: igroteka::app::Dest::Chat { chat: "c".into(), thread: None },
+        message: igroteka::app::Message::text("hi"),
+    };
+    a.save(&table, None, &[effect]).unwrap();
+    a.flush().unwrap();
+    let sent = a.outbox(table.id).unwrap();
+    // The engine's next batch is open when the deliverer marks the sent message.
+    let next = lobby(&a, console_chat("mark-2"));
+    a.save(&next, None, &[]).unwrap();
+    a.set_pref("refuse-at-commit", "x").unwrap();
+    assert!(matches!(a.outbox_done(&sent[0].key, None), Err(StoreError::Backend(_))));
+    let flushed = a.flush();
+    assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
+    assert_eq!(b.load(next.id).unwrap(), None);
+    assert_eq!(b.outbox(table.id).unwrap().len(), 1, "the mark was lost too: sent again");
+    a.flush().unwrap();
+}
