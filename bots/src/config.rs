@@ -196,6 +196,23 @@ mod tests {
     }
 
     #[test]
+    fn log_and_metrics_settings_come_from_the_file_and_the_environment_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(&file, "[log]\nformat = \"json\"\n[metrics]\nlisten = \"127.0.0.1:1\"\n")
+            .unwrap();
+        let path = file.display().to_string();
+        let env = move |k: &str| match k {
+            "IGROTEKA_CONFIG" => Some(path.clone()),
+            "IGROTEKA_METRICS_LISTEN" => Some("127.0.0.1:9090".to_string()),
+            _ => None,
+        };
+        let config = Config::load(&env).unwrap();
+        assert_eq!(config.log.format.as_deref(), Some("json"));
+        assert_eq!(config.metrics.listen.as_deref(), Some("127.0.0.1:9090"));
+    }
+
+    #[test]
     fn a_bad_file_is_reported_without_its_contents() {
         let dir = tempfile::tempdir().unwrap();
         let file = dir.path().join("c.toml");

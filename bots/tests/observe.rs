@@ -61,8 +61,11 @@ fn until<T>(
     }
 }
 
-/// A sample: the metric's name and its labels, sorted.
-type Key = (String, Vec<(String, String)>);
+/// Labels, sorted.
+type Labels = Vec<(String, String)>;
+
+/// A sample: the metric's name and its labels.
+type Key = (String, Labels);
 
 /// A strict reader of the Prometheus text format (0.0.4): every line is a `# HELP`, a
 /// `# TYPE` (once per family, before its samples), or a sample of a declared family —
@@ -163,7 +166,7 @@ fn parse_prometheus(text: &str) -> BTreeMap<Key, f64> {
         if kind != "histogram" {
             continue;
         }
-        let mut series: BTreeMap<Vec<(String, String)>, Vec<(f64, f64)>> = BTreeMap::new();
+        let mut series: BTreeMap<Labels, Vec<(f64, f64)>> = BTreeMap::new();
         for ((name, labels), value) in &samples {
             if name == &format!("{family}_bucket") {
                 let le = labels.iter().find(|(l, _)| l == "le").unwrap().1.clone();

@@ -44,6 +44,8 @@ fn classify(status: u16, code: isize, describe: impl Fn() -> String) -> Failure 
 
 /// Counts one REST call under `method` (and, if Discord answered, that it was reached), and
 /// hands its result on.
+// serenity's own error, passed through unchanged.
+#[allow(clippy::result_large_err)]
 pub fn counted<T>(method: &'static str, result: Result<T, Error>) -> Result<T, Error> {
     use crate::observe::Outcome;
     let outcome = match &result {

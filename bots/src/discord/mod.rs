@@ -183,7 +183,7 @@ impl EventHandler for Handler {
     /// serenity's rate limiter held a request back (a 429, or a bucket about to overflow).
     async fn ratelimit(&self, data: RatelimitInfo) {
         crate::observe::metrics()
-            .rate_limited(Platform::Discord, &data.method.reqwest_method().to_string());
+            .rate_limited(Platform::Discord, data.method.reqwest_method().as_ref());
         tracing::debug!(method = %data.method.reqwest_method(), global = data.global, "discord: rate limited for {:?}", data.timeout);
     }
 }

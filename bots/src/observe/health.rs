@@ -160,7 +160,7 @@ mod tests {
     fn a_failing_check_fails_the_whole() {
         let good = Check { name: "store", ok: true, detail: String::new() };
         let bad = Check { name: "engine", ok: false, detail: "no input handled for 90 s".into() };
-        let (ok, text) = body(&[good.clone()]);
+        let (ok, text) = body(std::slice::from_ref(&good));
         assert!(ok);
         assert!(text.contains("\"status\":\"ok\""), "{text}");
         let (ok, text) = body(&[good, bad]);
