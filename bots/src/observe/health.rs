@@ -108,6 +108,11 @@ pub fn checks() -> Vec<Check> {
     let mut checks = Vec::new();
     let engine_stale = ENGINE_STALE_MIN.max(crate::engine::tick_period() * 3);
     let engines = ENGINES.lock().unwrap_or_else(|p| p.into_inner()).clone();
+    let adapters = REACH.iter().any(|r| r.expected.load(Ordering::Relaxed));
+    if engines.is_empty() && adapters {
+        // The listener starts before the adapters have started their engines.
+        checks.push(Check { name: "engine", ok: false, detail: "not started yet".into() });
+    }
     for (i, beat) in engines.iter().enumerate() {
         let name = if engines.len() == 1 { "engine" } else { ["engine_1", "engine_2"][i.min(1)] };
         checks.push(match age(beat.0.load(Ordering::Relaxed)) {
