@@ -385,3 +385,23 @@ fn my_board_shows_a_player_their_own_picture_privately() {
     start_game(&mut other, "aeroplane", &["Alice", "Bob"]);
     assert!(other.button("My board").is_none());
 }
+
+/// Each refused press is named by its text's id (the adapters count refusals by it); a press
+/// that is not refused, and a refusal of a command, name nothing.
+#[test]
+fn refused_presses_are_named_by_their_reason() {
+    let mut room = Chatroom::temporary();
+    room.send("Alice", "/play aeroplane");
+    room.send("Alice", "/play aeroplane");
+    assert!(room.platform.app.take_refusals().is_empty(), "a command's refusal is no press");
+    room.press("Bob", &room.button("Join").unwrap());
+    assert!(room.platform.app.take_refusals().is_empty(), "joining is no refusal");
+    room.press("Bob", &room.button("Join").unwrap());
+    room.press("Carol", "t999999:0:zz");
+    let refusals = room.platform.app.take_refusals();
+    let reasons: Vec<&str> = refusals.iter().map(|(_, reason)| reason.as_str()).collect();
+    assert_eq!(reasons.len(), 2, "{reasons:?}");
+    assert!(reasons.iter().all(|r| !r.is_empty() && !r.contains(' ')), "{reasons:?}");
+    assert!(refusals.iter().all(|(p, _)| *p == igroteka::table::Platform::Console));
+    assert!(room.platform.app.take_refusals().is_empty(), "taken once");
+}

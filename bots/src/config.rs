@@ -18,6 +18,24 @@ pub struct Config {
     pub cache_mb: Option<u64>,
     pub telegram: PlatformConfig,
     pub discord: PlatformConfig,
+    /// Logs (docs/operations.md).
+    pub log: LogConfig,
+    /// The health and metrics listener (docs/operations.md).
+    pub metrics: MetricsConfig,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LogConfig {
+    /// `text` (the default) or `json`: one JSON object per line.
+    pub format: Option<String>,
+}
+
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct MetricsConfig {
+    /// The address `/healthz` and `/metrics` are served on (none: not served).
+    pub listen: Option<String>,
 }
 
 #[derive(Clone, Default, Deserialize)]
@@ -65,6 +83,8 @@ impl std::fmt::Debug for Config {
             .field("cache_mb", &self.cache_mb)
             .field("telegram", &self.telegram)
             .field("discord", &self.discord)
+            .field("log", &self.log)
+            .field("metrics", &self.metrics)
             .finish()
     }
 }
@@ -100,6 +120,8 @@ impl Config {
         set(&mut config.telegram.listen, "TELEGRAM_LISTEN");
         set(&mut config.telegram.webhook_secret, "TELEGRAM_WEBHOOK_SECRET");
         set(&mut config.discord.token, "DISCORD_BOT_TOKEN");
+        set(&mut config.log.format, "IGROTEKA_LOG_FORMAT");
+        set(&mut config.metrics.listen, "IGROTEKA_METRICS_LISTEN");
         if let Some(dir) = env("IGROTEKA_DATA").filter(|v| !v.trim().is_empty()) {
             config.data_dir = Some(PathBuf::from(dir));
         }
@@ -171,6 +193,23 @@ mod tests {
         let shown = format!("{config:?}");
         assert!(!shown.contains("hook-secret") && shown.contains("env.example.org"), "{shown}");
         assert!(shown.contains("webhook_secret: \"<hidden>\""), "{shown}");
+    }
+
+    #[test]
+    fn log_and_metrics_settings_come_from_the_file_and_the_environment_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(&file, "[log]\nformat = \"json\"\n[metrics]\nlisten = \"127.0.0.1:1\"\n")
+            .unwrap();
+        let path = file.display().to_string();
+        let env = move |k: &str| match k {
+            "IGROTEKA_CONFIG" => Some(path.clone()),
+            "IGROTEKA_METRICS_LISTEN" => Some("127.0.0.1:9090".to_string()),
+            _ => None,
+        };
+        let config = Config::load(&env).unwrap();
+        assert_eq!(config.log.format.as_deref(), Some("json"));
+        assert_eq!(config.metrics.listen.as_deref(), Some("127.0.0.1:9090"));
     }
 
     #[test]

@@ -70,6 +70,7 @@ impl Engine {
         let (finished, background) = mpsc::unbounded_channel::<Outcome>();
         // The engine's own handle must not keep it alive: computer threads use a weak one.
         let requeue = jobs.downgrade();
+        let beat = crate::observe::health::engine_started();
         std::thread::Builder::new()
             .name("igroteka-engine".into())
             .spawn(move || {
@@ -91,6 +92,8 @@ impl Engine {
                         batch.iter().map(|job| (&job.input, job.key.as_deref())).collect();
                     let results = app.handle_batch_once(&inputs);
                     let dirty = app.take_dirty();
+                    observe_batch(&batch, &mut app);
+                    beat.beat();
                     for (job, effects) in batch.into_iter().zip(results) {
                         let outcome = Outcome {
                             repeated: effects.is_none(),
@@ -129,11 +132,24 @@ impl Engine {
         let queued = self.jobs.send(Job { input, key, reply }).is_ok();
         async move {
             if !queued {
-                eprintln!("igroteka: the engine has stopped");
+                tracing::error!("the engine has stopped");
                 return Outcome::default();
             }
             outcome.await.unwrap_or_default()
         }
+    }
+}
+
+/// Counts the batch's presses and refusals.
+fn observe_batch(batch: &[Job], app: &mut App<SharedStore>) {
+    let metrics = crate::observe::metrics();
+    for job in batch {
+        if matches!(job.input.action, Action::Press { .. }) {
+            metrics.press(job.input.platform);
+        }
+    }
+    for (platform, reason) in app.take_refusals() {
+        metrics.refusal(platform, &reason);
     }
 }
 
@@ -146,7 +162,14 @@ fn think(
 ) {
     let pause = computer_pause().unwrap_or(turn.pause);
     let spawned = std::thread::Builder::new().name("igroteka-computer".into()).spawn(move || {
-        let input = decide_within_pause(pause, || turn.decide(), Instant::now, std::thread::sleep);
+        let level = turn.level.name();
+        let decide = || {
+            let started = Instant::now();
+            let input = turn.decide();
+            crate::observe::metrics().computer_moved(level, started.elapsed());
+            input
+        };
+        let input = decide_within_pause(pause, decide, Instant::now, std::thread::sleep);
         let Some(jobs) = jobs.upgrade() else { return };
         let (reply, outcome) = oneshot::channel();
         if jobs.send(Job { input, key: None, reply }).is_ok()
@@ -157,7 +180,7 @@ fn think(
     });
     if let Err(e) = spawned {
         // The turn stays due in the clock's index: the next tick hands it out again.
-        eprintln!("igroteka: no thread for a computer player: {e}");
+        tracing::error!("no thread for a computer player: {e}");
     }
 }
 

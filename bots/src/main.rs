@@ -12,6 +12,7 @@ mod discord;
 mod driver;
 mod duel;
 mod engine;
+mod observe;
 mod script;
 mod stop;
 mod telegram;
@@ -25,6 +26,7 @@ use igroteka::app::{App, AppConfig};
 use std::sync::Arc;
 
 use igroteka::store::{SharedStore, SledStore, Store};
+use igroteka::table::Platform;
 
 use crate::config::Config;
 use crate::driver::Driver;
@@ -44,7 +46,9 @@ usage: igroteka [command]
          [-o board.png]  play N random moves and draw the board (with the selection so far)
   games                  list the games, one per line, each starting with its id
 Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the environment:
-  TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG";
+  TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG,
+  IGROTEKA_LOG_FORMAT (text|json), RUST_LOG (e.g. igroteka=debug),
+  IGROTEKA_METRICS_LISTEN (e.g. 127.0.0.1:9090: /healthz and /metrics)";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -52,23 +56,47 @@ fn main() -> ExitCode {
         Some((c, rest)) => (c.as_str(), rest),
         None => ("", &[][..]),
     };
-    let result = match command {
-        "" | "run" => run_bot(),
-        "console" => load_config().and_then(|c| console(&c)),
-        "script" => script(rest),
-        "simulate" => cli::simulate(rest, &mut io::stdout()),
-        "duel" => duel::duel(rest, &mut io::stdout()),
-        "render" => cli::render(rest, &mut io::stdout()),
-        "games" => cli::games(&mut io::stdout()).map_err(|e| e.to_string()),
-        "help" | "--help" | "-h" => {
+    // Logs go to stderr, set up from the configuration when the command reads one.
+    let bot = matches!(command, "" | "run" | "console");
+    let config = if bot { Some(load_config()) } else { None };
+    let format = match config.as_ref() {
+        Some(Ok(config)) => config.log.format.clone(),
+        _ => std::env::var("IGROTEKA_LOG_FORMAT").ok(),
+    };
+    let format = observe::logging::Format::parse(format.as_deref());
+    observe::logging::init(format.clone().unwrap_or_default());
+    if let Some(Ok(config)) = &config {
+        for secret in
+            [&config.telegram.token, &config.discord.token, &config.telegram.webhook_secret]
+                .into_iter()
+                .flatten()
+        {
+            observe::logging::add_secret(secret);
+        }
+    }
+    let config = config.map(|c| c.and_then(|c| format.map(|_| c)));
+    let result = match (command, config) {
+        ("" | "run", Some(config)) => config.and_then(run_bot),
+        ("console", Some(config)) => config.and_then(|c| console(&c)),
+        ("script", _) => script(rest),
+        ("simulate", _) => cli::simulate(rest, &mut io::stdout()),
+        ("duel", _) => duel::duel(rest, &mut io::stdout()),
+        ("render", _) => cli::render(rest, &mut io::stdout()),
+        ("games", _) => cli::games(&mut io::stdout()).map_err(|e| e.to_string()),
+        ("help" | "--help" | "-h", _) => {
             println!("{USAGE}");
             Ok(())
         }
-        other => Err(format!("unknown command {other}\n{USAGE}")),
+        (other, _) => Err(format!("unknown command {other}\n{USAGE}")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(e) if bot => {
+            tracing::error!("{e}");
+            ExitCode::FAILURE
+        }
         Err(e) => {
+            // A tool's usage error, for the person who typed the command.
             eprintln!("igroteka: {e}");
             ExitCode::FAILURE
         }
@@ -100,14 +128,15 @@ fn open_store(config: &Config, on_signal: OnSignal) -> Result<SharedStore, Strin
                 dir.display()
             )
         })?);
+    observe::logging::load_user_key(&store);
     let flushed = store.clone();
     ctrlc::set_handler(move || {
         if on_signal == OnSignal::Stop && !stop::STOP.request() {
-            eprintln!("igroteka: stopping (taking no more updates, finishing those taken)…");
+            tracing::info!("stopping (taking no more updates, finishing those taken)…");
             let flushed = flushed.clone();
             std::thread::spawn(move || {
                 std::thread::sleep(stop::GRACE);
-                eprintln!("igroteka: the stop took too long; exiting now");
+                tracing::warn!("the stop took too long; exiting now");
                 let _ = flushed.flush();
                 std::process::exit(0);
             });
@@ -120,16 +149,28 @@ fn open_store(config: &Config, on_signal: OnSignal) -> Result<SharedStore, Strin
     Ok(store)
 }
 
-fn run_bot() -> Result<(), String> {
-    let config = load_config()?;
+/// Starts the health and metrics listener when `metrics.listen` is set, for the platforms
+/// served.
+fn observe(config: &Config, store: &SharedStore, platforms: &[Platform]) -> Result<(), String> {
+    for platform in platforms {
+        observe::health::serving(*platform);
+    }
+    if let Some(listen) = config.metrics.listen.as_deref().filter(|l| !l.trim().is_empty()) {
+        observe::server::start(listen, store.clone(), config.data_dir())?;
+    }
+    Ok(())
+}
+
+fn run_bot(config: Config) -> Result<(), String> {
     if config.discord.token.is_some() && config.telegram.token.is_some() {
         // Both platforms in one process over one data folder: each adapter runs its own engine
         // on the shared store, whose compare-and-swap saves keep them consistent.
         let store = open_store(&config, OnSignal::Stop)?;
+        observe(&config, &store, &[Platform::Telegram, Platform::Discord])?;
         let (discord_config, discord_store) = (config.clone(), store.clone());
         let discord = std::thread::spawn(move || {
             if let Err(e) = discord::run(&discord_config, discord_store) {
-                eprintln!("igroteka: {e}");
+                tracing::error!("{e}");
             }
         });
         let result = telegram::run(&config, store.clone());
@@ -142,12 +183,14 @@ fn run_bot() -> Result<(), String> {
     }
     if config.discord.token.is_some() {
         let store = open_store(&config, OnSignal::Stop)?;
+        observe(&config, &store, &[Platform::Discord])?;
         let result = discord::run(&config, store.clone());
         let _ = store.flush();
         return result;
     }
     if config.telegram.token.is_some() {
         let store = open_store(&config, OnSignal::Stop)?;
+        observe(&config, &store, &[Platform::Telegram])?;
         let result = telegram::run(&config, store.clone());
         let _ = store.flush();
         return result;
@@ -157,6 +200,7 @@ fn run_bot() -> Result<(), String> {
 
 fn console(config: &Config) -> Result<(), String> {
     let store = open_store(config, OnSignal::Exit)?;
+    observe(config, &store, &[])?;
     let resumed = store.unfinished().map(|ids| ids.len()).unwrap_or(0);
     let quarantined = store.quarantined().map(|q| q.len()).unwrap_or(0);
     let app = App::new(store.clone(), AppConfig::default());

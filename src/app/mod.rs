@@ -91,6 +91,9 @@ pub struct App<S: Store> {
     brought_private: bool,
     /// The messages stripped at once lately, newest last ([`App::strip_once`]).
     stripped: std::collections::VecDeque<(Dest, String)>,
+    /// The presses refused since the last [`App::take_refusals`]: the platform and the id of
+    /// the refusal's text (what an adapter counts; the text itself is translated).
+    refusals: std::sync::Mutex<Vec<(Platform, String)>>,
 }
 
 /// The context of one input: who, where, in which language.
@@ -123,6 +126,7 @@ impl<S: Store> App<S> {
             computer_pending: Default::default(),
             brought_private: false,
             stripped: Default::default(),
+            refusals: Default::default(),
         }
     }
 
@@ -202,6 +206,12 @@ impl<S: Store> App<S> {
         out
     }
 
+    /// The presses refused since the last call: each one's platform and the id of its text
+    /// (`press-stale`, `not-your-turn`…), a small fixed set fit for a metric's label.
+    pub fn take_refusals(&mut self) -> Vec<(Platform, String)> {
+        std::mem::take(self.refusals.get_mut().unwrap_or_else(|p| p.into_inner()))
+    }
+
     /// Forgets the updates taken before `before` (see [`App::handle_batch_once`]); the next
     /// flush makes it durable.
     pub fn forget_updates(&mut self, before: u64) {
@@ -260,10 +270,15 @@ impl<S: Store> App<S> {
             }
         }
         self.brought_private = false;
+        let refused_before = self.refusals.get_mut().map_or(0, |r| r.len());
         let mut result = self.guarded(&ctx).and_then(|effects| self.commit(effects));
         for _ in 0..RETRIES {
             if !matches!(result, Err(StoreError::Conflict)) {
                 break;
+            }
+            // Only the attempt that counts says whether the press was refused.
+            if let Ok(refusals) = self.refusals.get_mut() {
+                refusals.truncate(refused_before);
             }
             result = self.guarded(&ctx).and_then(|effects| self.commit(effects));
         }
@@ -370,6 +385,8 @@ impl<S: Store> App<S> {
     fn reply(&self, ctx: &Ctx, id: &str, args: &[(&str, Value)]) -> Vec<Effect> {
         let text = self.i18n.text(ctx.lang, id, args);
         if ctx.is_press() {
+            let mut refusals = self.refusals.lock().unwrap_or_else(|p| p.into_inner());
+            refusals.push((ctx.input.platform, id.to_string()));
             vec![Effect::Answer { text, alert: true }]
         } else {
             vec![Effect::Send { to: reply_dest(ctx.input), message: Message::text(text) }]

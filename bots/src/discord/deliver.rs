@@ -87,7 +87,7 @@ impl Deliverers {
                     drop(self.wake(table));
                 }
             }
-            Err(e) => eprintln!("igroteka: discord: reading the pending deliveries failed: {e}"),
+            Err(e) => tracing::warn!("discord: reading the pending deliveries failed: {e}"),
         }
     }
 
@@ -102,7 +102,7 @@ impl Deliverers {
             };
             // Its own task, so a panic ends the pass, not the deliverer's bookkeeping.
             let retry = tokio::spawn(self.clone().pass(table)).await.unwrap_or_else(|_| {
-                eprintln!("igroteka: discord: delivering table {table} failed unexpectedly");
+                tracing::error!(table, "discord: delivery failed unexpectedly");
                 true
             });
             for done in waiting {
@@ -137,7 +137,7 @@ impl Deliverers {
         {
             Ok(report) => report,
             Err(e) => {
-                eprintln!("igroteka: discord: delivering table {table} failed: {e}");
+                tracing::warn!(table, "discord: delivery failed: {e}");
                 return true;
             }
         };

@@ -42,6 +42,23 @@ fn classify(status: u16, code: isize, describe: impl Fn() -> String) -> Failure 
     }
 }
 
+/// Counts one REST call under `method` (and, if Discord answered, that it was reached), and
+/// hands its result on.
+// serenity's own error, passed through unchanged.
+#[allow(clippy::result_large_err)]
+pub fn counted<T>(method: &'static str, result: Result<T, Error>) -> Result<T, Error> {
+    use crate::observe::Outcome;
+    let outcome = match &result {
+        Ok(_) => Outcome::Ok,
+        Err(Error::Http(HttpError::UnsuccessfulRequest(response))) => {
+            if response.status_code.as_u16() == 429 { Outcome::TooMany } else { Outcome::ApiError }
+        }
+        Err(_) => Outcome::Network,
+    };
+    crate::observe::call(igroteka::table::Platform::Discord, method, outcome);
+    result
+}
+
 /// A description safe to log.
 pub fn describe(error: &Error) -> String {
     match error {

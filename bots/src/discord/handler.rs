@@ -146,6 +146,7 @@ impl Adapter {
     /// Answers one interaction (see the module docs).
     pub async fn handle(&self, http: &Arc<Http>, request: Request) {
         let _counted = InFlight::new(&self.in_flight);
+        let received = std::time::Instant::now();
         let Parts { discord, deliverers } = self.parts(http);
         let ctx = &request.context;
         if ctx.in_dm {
@@ -161,11 +162,15 @@ impl Adapter {
                 outcome
             }
             Err(_) => {
-                eprintln!("igroteka: discord: the engine is slow; acknowledging before it ends");
+                tracing::warn!("discord: the engine is slow; acknowledging before it ends");
                 acknowledge(discord.http(), ctx).await;
                 taken.await
             }
         };
+        if ctx.pressed_on.is_some() {
+            crate::observe::metrics().answered(Platform::Discord, received.elapsed());
+        }
+        crate::observe::logging::handled(&tracing::Span::current(), &outcome);
 
         let kind = if ctx.in_dm {
             RouteKind::Dm(ChannelId::new(ctx.channel))
@@ -192,9 +197,10 @@ impl Adapter {
         if public_command {
             if original_open {
                 let deleted = discord.http().delete_original_interaction_response(&ctx.token).await;
+                let deleted = super::errors::counted("deleteOriginalResponse", deleted);
                 if let Err(e) = deleted {
-                    eprintln!(
-                        "igroteka: discord: deleting a deferred response failed: {}",
+                    tracing::warn!(
+                        "discord: deleting a deferred response failed: {}",
                         describe(&e)
                     );
                 }
@@ -228,8 +234,9 @@ async fn acknowledge(http: &Http, ctx: &Context) {
         CreateInteractionResponse::Acknowledge
     };
     let id = InteractionId::new(ctx.interaction_id);
-    if let Err(e) = ack.execute(http, (id, &ctx.token)).await {
-        eprintln!("igroteka: discord: acknowledging an interaction failed: {}", describe(&e));
+    let acknowledged = ack.execute(http, (id, &ctx.token)).await;
+    if let Err(e) = super::errors::counted("createInteractionResponse", acknowledged) {
+        tracing::warn!("discord: acknowledging an interaction failed: {}", describe(&e));
     }
 }
 
@@ -278,12 +285,12 @@ async fn immediate(discord: &Discord, ctx: &Context, original_open: &mut bool, e
             }
         }
         other => {
-            eprintln!("igroteka: discord: an unexpected immediate effect: {other:?}");
+            tracing::warn!("discord: an unexpected immediate effect: {other:?}");
             Ok(())
         }
     };
     if let Err(e) = result {
-        eprintln!("igroteka: discord: answering an interaction failed: {e:?}");
+        tracing::warn!("discord: answering an interaction failed: {e:?}");
     }
 }
 
@@ -301,5 +308,7 @@ async fn respond(
     if let Some(png) = png {
         edit = edit.new_attachment(render::attachment(png));
     }
-    edit.execute(http, &ctx.token).await.map(drop).map_err(|e| super::errors::failure(&e))
+    let edited =
+        super::errors::counted("editOriginalResponse", edit.execute(http, &ctx.token).await);
+    edited.map(drop).map_err(|e| super::errors::failure(&e))
 }

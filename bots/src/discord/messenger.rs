@@ -42,7 +42,7 @@ use serenity::all::{
 use serenity::builder::Builder;
 use serenity::model::channel::Message as Sent;
 
-use super::errors::{describe, failure};
+use super::errors::{counted, describe, failure};
 use super::render;
 
 /// How long an interaction token is used: Discord's 15 minutes, less a margin.
@@ -228,8 +228,9 @@ impl Discord {
         if let Some(channel) = self.known().dms.get(&user) {
             return Ok(*channel);
         }
-        let channel =
-            UserId::new(user).create_dm_channel(self.http()).await.map_err(|e| failure(&e))?.id;
+        let channel = counted("createDm", UserId::new(user).create_dm_channel(self.http()).await)
+            .map_err(|e| failure(&e))?
+            .id;
         self.known().dms.insert(user, channel);
         Ok(channel)
     }
@@ -252,7 +253,8 @@ impl Discord {
         if let Some(nonce) = nonce {
             create = create.nonce(Nonce::String(nonce)).enforce_nonce(true);
         }
-        channel.send_message(self.http(), create).await.map_err(|e| failure(&e))
+        counted("createMessage", channel.send_message(self.http(), create).await)
+            .map_err(|e| failure(&e))
     }
 
     /// An ephemeral message for whoever interacted with `token`: the deferred response of an
@@ -268,7 +270,7 @@ impl Discord {
             if let Some(png) = png {
                 edit = edit.new_attachment(render::attachment(png));
             }
-            edit.execute(self.http(), token).await
+            counted("editOriginalResponse", edit.execute(self.http(), token).await)
         } else {
             let mut followup = CreateInteractionResponseFollowup::new()
                 .content(render::content(message))
@@ -278,7 +280,7 @@ impl Discord {
             if let Some(png) = png {
                 followup = followup.add_file(render::attachment(png));
             }
-            followup.execute(self.http(), (None, token)).await
+            counted("createFollowup", followup.execute(self.http(), (None, token)).await)
         };
         let sent = sent.map_err(|e| failure(&e))?;
         let handle = Handle { token: token.to_string(), at: Instant::now(), original };
@@ -294,8 +296,9 @@ impl Discord {
             return;
         }
         let done = EditInteractionResponse::new().content("✓").execute(self.http(), token).await;
+        let done = counted("editOriginalResponse", done);
         if let Err(e) = done {
-            eprintln!("igroteka: discord: closing a deferred response failed: {}", describe(&e));
+            tracing::warn!("discord: closing a deferred response failed: {}", describe(&e));
         }
     }
 
@@ -410,12 +413,14 @@ impl Discord {
                     }
                 };
                 if handle.original {
-                    edit.execute(self.http(), &handle.token).await.map(drop)
+                    let edited = edit.execute(self.http(), &handle.token).await;
+                    counted("editOriginalResponse", edited).map(drop)
                 } else {
-                    self.http()
+                    let edited = self
+                        .http()
                         .edit_followup_message(&handle.token, target, &edit, files)
-                        .await
-                        .map(drop)
+                        .await;
+                    counted("editFollowup", edited).map(drop)
                 }
             }
             Place::Channel(channel) => {
@@ -427,7 +432,8 @@ impl Discord {
                     Some(png) => edit.new_attachment(render::attachment(png)),
                     None => edit.remove_all_attachments(),
                 };
-                channel.edit_message(self.http(), target, edit).await.map(drop)
+                counted("editMessage", channel.edit_message(self.http(), target, edit).await)
+                    .map(drop)
             }
         };
         result.map_err(|e| failure(&e))
@@ -438,10 +444,16 @@ impl Discord {
         let target = MessageId::new(id(message_id).ok_or(Failure::Gone)?);
         let result = match place {
             Place::Token(h) if h.original => {
-                self.http().delete_original_interaction_response(&h.token).await
+                let deleted = self.http().delete_original_interaction_response(&h.token).await;
+                counted("deleteOriginalResponse", deleted)
             }
-            Place::Token(h) => self.http().delete_followup_message(&h.token, target).await,
-            Place::Channel(channel) => channel.delete_message(self.http(), target).await,
+            Place::Token(h) => counted(
+                "deleteFollowup",
+                self.http().delete_followup_message(&h.token, target).await,
+            ),
+            Place::Channel(channel) => {
+                counted("deleteMessage", channel.delete_message(self.http(), target).await)
+            }
         };
         result.map_err(|e| failure(&e))
     }
@@ -453,14 +465,20 @@ impl Discord {
         let none = serde_json::json!({ "components": [] });
         let result = match place {
             Place::Token(h) if h.original => {
-                self.http().edit_original_interaction_response(&h.token, &none, Vec::new()).await
+                let edited = self
+                    .http()
+                    .edit_original_interaction_response(&h.token, &none, Vec::new())
+                    .await;
+                counted("editOriginalResponse", edited)
             }
             Place::Token(h) => {
-                self.http().edit_followup_message(&h.token, target, &none, Vec::new()).await
+                let edited =
+                    self.http().edit_followup_message(&h.token, target, &none, Vec::new()).await;
+                counted("editFollowup", edited)
             }
             Place::Channel(channel) => {
                 let edit = EditMessage::new().components(Vec::new());
-                channel.edit_message(self.http(), target, edit).await
+                counted("editMessage", channel.edit_message(self.http(), target, edit).await)
             }
         };
         result.map(drop).map_err(|e| failure(&e))
@@ -471,6 +489,7 @@ impl Discord {
     pub async fn strip_original(&self, token: &str) -> Result<(), Failure> {
         let none = serde_json::json!({ "components": [] });
         let result = self.http().edit_original_interaction_response(token, &none, Vec::new()).await;
+        let result = counted("editOriginalResponse", result);
         result.map(drop).map_err(|e| failure(&e))
     }
 
@@ -522,7 +541,8 @@ struct Needs {
 /// The board picture, drawn off the async threads.
 pub(super) async fn picture(message: &Message) -> Option<Vec<u8>> {
     let view = message.board.clone()?;
-    tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.ok()
+    let draw = move || crate::observe::metrics().time_render(|| igroteka_renderer::render(&view));
+    tokio::task::spawn_blocking(draw).await.ok()
 }
 
 /// [`Discord`] delivering one table's outbox.

@@ -30,10 +30,12 @@ use std::sync::Arc;
 use igroteka::app::{App, AppConfig};
 use igroteka::i18n::I18n;
 use igroteka::store::SharedStore;
+use igroteka::table::Platform;
 use serenity::all::{
     ClientBuilder, Command, Context, EventHandler, GatewayIntents, GuildId, HttpBuilder,
-    Interaction, Ready,
+    Interaction, RatelimitInfo, Ready,
 };
+use tracing::Instrument;
 
 use crate::config::Config;
 use crate::stop::{DRAIN, STOP};
@@ -101,12 +103,29 @@ async fn serve(
         .event_handler(handler)
         .await
         .map_err(|e| format!("cannot build the Discord client: {}", errors::describe(&e)))?;
-    eprintln!("igroteka: Discord bot is starting (gateway).");
+    tracing::info!("Discord bot is starting (gateway).");
     // A stop closes the gateway (no more interactions come), then what was taken ends.
     let shards = client.shard_manager.clone();
     tokio::spawn(async move {
         STOP.requested().await;
         shards.shutdown_all().await;
+    });
+    // A quiet bot makes no call and gets no event: a connected shard (it heartbeats) shows
+    // Discord is reached all the same (`/healthz`).
+    let runners = client.shard_manager.runners.clone();
+    tokio::spawn(async move {
+        let mut every = tokio::time::interval(std::time::Duration::from_secs(15));
+        loop {
+            every.tick().await;
+            let connected = runners
+                .lock()
+                .await
+                .values()
+                .any(|runner| runner.stage == serenity::gateway::ConnectionStage::Connected);
+            if connected {
+                crate::observe::health::reached(Platform::Discord);
+            }
+        }
     });
     let result = client
         .start()
@@ -114,11 +133,9 @@ async fn serve(
         .map_err(|e| format!("the Discord client stopped: {}", errors::describe(&e)));
     if STOP.is_requested() {
         if !adapter.drain(DRAIN).await {
-            eprintln!(
-                "igroteka: discord: stopped with deliveries still under way (they stay queued)"
-            );
+            tracing::warn!("discord: stopped with deliveries still under way (they stay queued)");
         }
-        eprintln!("igroteka: Discord bot stopped.");
+        tracing::info!("Discord bot stopped.");
     }
     result
 }
@@ -135,27 +152,38 @@ impl EventHandler for Handler {
         self.adapter.parts(&ctx.http).deliverers.wake_pending();
         self.adapter.start_clock(&ctx.http);
         let definitions = commands::definitions(&I18n::new());
+        crate::observe::health::reached(Platform::Discord);
         let result = match self.guild {
             Some(guild) => GuildId::new(guild).set_commands(&ctx.http, definitions).await,
             None => Command::set_global_commands(&ctx.http, definitions).await,
         };
+        let result = errors::counted("setCommands", result);
         match result {
-            Ok(registered) => eprintln!(
-                "igroteka: Discord bot {} is ready; {} slash commands registered{}.",
+            Ok(registered) => tracing::info!(
+                "Discord bot {} is ready; {} slash commands registered{}.",
                 ready.user.name,
                 registered.len(),
                 if self.guild.is_some() { " for the configured guild" } else { " globally" }
             ),
-            Err(e) => eprintln!(
-                "igroteka: discord: registering the slash commands failed: {}",
+            Err(e) => tracing::warn!(
+                "discord: registering the slash commands failed: {}",
                 errors::describe(&e)
             ),
         }
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        crate::observe::health::reached(Platform::Discord);
         if let Some(request) = inbound::request(&interaction, inbound::now_ms()) {
-            self.adapter.handle(&ctx.http, request).await;
+            let span = crate::observe::logging::update_span(&request.input);
+            self.adapter.handle(&ctx.http, request).instrument(span).await;
         }
+    }
+
+    /// serenity's rate limiter held a request back (a 429, or a bucket about to overflow).
+    async fn ratelimit(&self, data: RatelimitInfo) {
+        crate::observe::metrics()
+            .rate_limited(Platform::Discord, data.method.reqwest_method().as_ref());
+        tracing::debug!(method = %data.method.reqwest_method(), global = data.global, "discord: rate limited for {:?}", data.timeout);
     }
 }

@@ -97,7 +97,7 @@ impl Deliverers {
                     report.deferred
                 }
                 Err(e) => {
-                    eprintln!("igroteka: telegram: delivery of table {table} failed: {e}");
+                    tracing::warn!(table, "telegram: delivery failed: {e}");
                     true
                 }
             };
@@ -162,7 +162,7 @@ impl Courier {
     /// Queues `effect` for its chat; the chat's task starts if it is not running.
     pub fn post(self: &Arc<Self>, effect: Effect) {
         let Some(chat) = destination(&effect).and_then(target).map(|(chat, _)| chat.0) else {
-            eprintln!("igroteka: telegram: an effect without a Telegram destination was dropped");
+            tracing::warn!("telegram: an effect without a Telegram destination was dropped");
             return;
         };
         let mut queues = self.queues();

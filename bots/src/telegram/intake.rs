@@ -17,14 +17,18 @@
 //! [`super::webhook`] serves the POSTs and hands each to [`Intake::take`].
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use igroteka::app::Effect;
 use teloxide::prelude::*;
 use teloxide::types::{AllowedUpdate, CallbackQueryId, UpdateKind};
 
+use igroteka::table::Platform;
+use tracing::Instrument;
+
 use super::{Adapter, inbound, retry};
 use crate::engine::Outcome;
+use crate::observe::{logging, metrics};
 use crate::stop::Stop;
 
 /// How long one `getUpdates` waits for an update (Telegram's long poll): well inside the HTTP
@@ -35,8 +39,13 @@ const POLL_SECONDS: u32 = 10;
 #[derive(Debug)]
 pub enum Taken {
     /// The engine handled it (its changes are durable): answer the press, if it was one, and
-    /// deliver what it changed.
-    Handled { query: Option<CallbackQueryId>, outcome: Outcome },
+    /// deliver what it changed. `span` is the update's, `received` when it arrived.
+    Handled {
+        query: Option<CallbackQueryId>,
+        outcome: Outcome,
+        span: tracing::Span,
+        received: Instant,
+    },
     /// A press the bot cannot read (a button on a message it cannot see any more): only its
     /// spinner to stop.
     Unreadable(CallbackQueryId),
@@ -61,6 +70,7 @@ impl Intake {
         let adapter = &self.adapter;
         let mut queued = Vec::with_capacity(updates.len());
         for update in updates {
+            let received = Instant::now();
             let key = Some(format!("tg:{}", update.id.0));
             let now = inbound::now_ms();
             let (input, query) = match update.kind {
@@ -74,7 +84,7 @@ impl Intake {
                         && let Some(user) = msg.from.as_ref()
                     {
                         // Only `/cancel` asks: one getChatMember call where it matters.
-                        let member = retry::call(|| {
+                        let member = retry::call("getChatMember", || {
                             adapter.bot.get_chat_member(msg.chat.id, user.id).send()
                         })
                         .await;
@@ -95,19 +105,22 @@ impl Intake {
                 }
             };
             // Queued at once, in order: the engine handles them in the order they came.
-            queued.push(Some(Ok((query, adapter.engine.take(input, key)))));
+            let span = logging::update_span(&input);
+            let outcome = adapter.engine.take(input, key);
+            queued.push(Some(Ok((query, outcome, span, received))));
         }
         let mut taken = Vec::with_capacity(queued.len());
         for item in queued {
             taken.push(match item {
                 None => Taken::Nothing,
                 Some(Err(query)) => Taken::Unreadable(query),
-                Some(Ok((query, outcome))) => {
-                    let outcome = outcome.await;
+                Some(Ok((query, outcome, span, received))) => {
+                    let outcome = outcome.instrument(span.clone()).await;
+                    span.in_scope(|| logging::handled(&span, &outcome));
                     if outcome.repeated {
                         Taken::Nothing
                     } else {
-                        Taken::Handled { query, outcome }
+                        Taken::Handled { query, outcome, span, received }
                     }
                 }
             });
@@ -125,15 +138,16 @@ impl Intake {
         let task = tokio::spawn(async move {
             for item in taken {
                 match item {
-                    Taken::Handled { query, outcome } => {
+                    Taken::Handled { query, outcome, span, received } => {
                         if let Some(query) = query {
                             let answer = outcome.effects.iter().find_map(|e| match e {
                                 Effect::Answer { text, alert } => Some((text.clone(), *alert)),
                                 _ => None,
                             });
-                            adapter.answer(query, answer).await;
+                            adapter.answer(query, answer).instrument(span.clone()).await;
+                            metrics().answered(Platform::Telegram, received.elapsed());
                         }
-                        adapter.deliverers.dispatch(outcome);
+                        span.in_scope(|| adapter.deliverers.dispatch(outcome));
                     }
                     Taken::Unreadable(query) => adapter.answer(query, None).await,
                     Taken::Nothing => {}
@@ -159,6 +173,7 @@ impl Intake {
                 _ = stop.requested() => break,
                 updates = request.send() => updates,
             };
+            retry::count("getUpdates", &updates);
             match updates {
                 Ok(updates) => {
                     failures = 0;
@@ -171,8 +186,8 @@ impl Intake {
                 Err(e) => {
                     failures += 1;
                     let pause = retry::pause_after(&e, failures);
-                    eprintln!(
-                        "igroteka: telegram: getUpdates: {} (again in {} s)",
+                    tracing::warn!(
+                        "telegram: getUpdates: {} (again in {} s)",
                         retry::describe(&e, &self.adapter.token),
                         pause.as_secs()
                     );
@@ -189,9 +204,9 @@ impl Intake {
             let confirm = bot.get_updates().offset(offset).limit(1).timeout(0);
             let confirmed = tokio::time::timeout(Duration::from_secs(2), confirm.send()).await;
             if !matches!(confirmed, Ok(Ok(_))) {
-                eprintln!(
-                    "igroteka: telegram: the last updates were not confirmed; the next start \
-                     gets them again and drops them as taken"
+                tracing::warn!(
+                    "telegram: the last updates were not confirmed; the next start gets them \
+                     again and drops them as taken"
                 );
             }
         }

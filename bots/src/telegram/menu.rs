@@ -44,8 +44,9 @@ fn commands(russian: bool) -> Vec<BotCommand> {
 
 /// Publishes the menu: English as the default, Russian for Russian-speaking users.
 pub async fn publish(bot: &Bot) -> Result<(), teloxide::RequestError> {
-    retry::call(|| bot.set_my_commands(commands(false)).send()).await?;
-    retry::call(|| bot.set_my_commands(commands(true)).language_code("ru").send()).await?;
+    retry::call("setMyCommands", || bot.set_my_commands(commands(false)).send()).await?;
+    retry::call("setMyCommands", || bot.set_my_commands(commands(true)).language_code("ru").send())
+        .await?;
     Ok(())
 }
 

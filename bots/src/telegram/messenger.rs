@@ -63,7 +63,7 @@ impl Telegram {
 
     /// Logs a failed call with the token masked.
     pub fn log(&self, what: &str, error: &RequestError) {
-        eprintln!("igroteka: telegram: {what}: {}", retry::describe(error, &self.token));
+        tracing::warn!("telegram: {what}: {}", retry::describe(error, &self.token));
     }
 
     fn shown(&self) -> std::sync::MutexGuard<'_, HashMap<(i64, i32), (u64, bool)>> {
@@ -81,6 +81,7 @@ impl Telegram {
         &self,
         chat: ChatId,
         kind: Kind,
+        method: &'static str,
         request: F,
     ) -> Result<T, RequestError>
     where
@@ -88,7 +89,7 @@ impl Telegram {
         Fut: std::future::Future<Output = Result<T, RequestError>>,
     {
         let (limiter, request) = (&*self.limiter, &request);
-        retry::call(move || async move {
+        retry::call(method, move || async move {
             let permit = limiter.acquire(chat.0, kind).await;
             let result = request().await;
             drop(permit);
@@ -135,7 +136,7 @@ impl Telegram {
         for (i, text) in pieces.iter().enumerate() {
             let markup = if i == last { markup.clone() } else { None };
             let sent = self
-                .paced(chat, Kind::Message, || {
+                .paced(chat, Kind::Message, "sendMessage", || {
                     let mut request =
                         self.bot.send_message(chat, text.clone()).parse_mode(ParseMode::Html);
                     if let Some(thread) = thread {
@@ -165,7 +166,7 @@ impl Telegram {
         let fits = format::fits(message, CAPTION_LIMIT);
         let caption = if fits { format::html(message, CAPTION_LIMIT) } else { String::new() };
         let sent = self
-            .paced(chat, Kind::Message, || {
+            .paced(chat, Kind::Message, "sendPhoto", || {
                 let photo = InputFile::memory(png.clone()).file_name("board.png");
                 let mut request = self.bot.send_photo(chat, photo);
                 if !caption.is_empty() {
@@ -197,7 +198,7 @@ impl Telegram {
     ) -> Result<(), RequestError> {
         let png = render(view).await;
         let caption = format::caption(message);
-        self.paced(chat, Kind::Message, || {
+        self.paced(chat, Kind::Message, "editMessageMedia", || {
             let photo = InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
                 .caption(caption.clone())
                 .parse_mode(ParseMode::Html);
@@ -218,7 +219,7 @@ impl Telegram {
         markup: InlineKeyboardMarkup,
     ) -> Result<(), RequestError> {
         let text = format::html(message, TEXT_LIMIT);
-        self.paced(chat, Kind::Message, || {
+        self.paced(chat, Kind::Message, "editMessageText", || {
             self.bot
                 .edit_message_text(chat, id, text.clone())
                 .parse_mode(ParseMode::Html)
@@ -284,10 +285,12 @@ impl Messenger for Telegram {
             return Err(Failure::Gone);
         };
         self.shown().remove(&(chat.0, id));
-        self.paced(chat, Kind::Delete, || self.bot.delete_message(chat, MessageId(id)).send())
-            .await
-            .map(drop)
-            .map_err(|e| self.failure("delete", &e, to))
+        self.paced(chat, Kind::Delete, "deleteMessage", || {
+            self.bot.delete_message(chat, MessageId(id)).send()
+        })
+        .await
+        .map(drop)
+        .map_err(|e| self.failure("delete", &e, to))
     }
 
     async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure> {
@@ -296,7 +299,7 @@ impl Messenger for Telegram {
         };
         self.shown().remove(&(chat.0, id));
         let result = self
-            .paced(chat, Kind::Message, || {
+            .paced(chat, Kind::Message, "editMessageReplyMarkup", || {
                 self.bot
                     .edit_message_reply_markup(chat, MessageId(id))
                     .reply_markup(InlineKeyboardMarkup::default())
@@ -397,7 +400,8 @@ pub fn target(to: &Dest) -> Option<Target> {
 /// Draws a board off the async threads.
 async fn render(view: &AnyView) -> Vec<u8> {
     let view = view.clone();
-    tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.unwrap_or_default()
+    let draw = move || crate::observe::metrics().time_render(|| igroteka_renderer::render(&view));
+    tokio::task::spawn_blocking(draw).await.unwrap_or_default()
 }
 
 /// How long the deliverer waits before trying a table again after a transient failure: it

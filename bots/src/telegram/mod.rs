@@ -70,7 +70,7 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
         let url = url.parse().map_err(|_| "telegram.api_url is not a valid URL".to_string())?;
         bot = bot.set_api_url(url);
     }
-    let me = retry::call(|| bot.get_me().send())
+    let me = retry::call("getMe", || bot.get_me().send())
         .await
         .map_err(|e| format!("Telegram getMe failed: {}", retry::describe(&e, &token)))?;
     let username = me
@@ -79,7 +79,7 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
         .or_else(|| config.telegram.username.clone())
         .ok_or("the bot has no username (set one with BotFather)")?;
     if let Err(e) = menu::publish(&bot).await {
-        eprintln!("igroteka: telegram: setMyCommands: {}", retry::describe(&e, &token));
+        tracing::warn!("telegram: setMyCommands: {}", retry::describe(&e, &token));
     }
     // The limiter counts, per group, what the previous run sent in its last minute.
     let journal = Arc::new(pace::Pace::new(store.clone()));
@@ -119,23 +119,31 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
                 Some(outcome) = async { background.as_mut()?.recv().await } => outcome,
             };
             ticker.deliverers.dispatch(outcome);
+            // Nothing asked Telegram anything for a while (webhook mode, quiet): one call
+            // shows it is still reachable (`/healthz`).
+            let quiet = crate::observe::health::since_reached(Platform::Telegram)
+                .is_none_or(|quiet| quiet >= crate::observe::health::KEEPALIVE);
+            if quiet {
+                let bot = ticker.bot.clone();
+                tokio::spawn(async move { retry::call("getMe", || bot.get_me().send()).await });
+            }
         }
     });
     let intake = Intake::new(adapter.clone());
     let served = match webhook {
         None => {
             // A webhook left by an earlier webhook-mode run would make getUpdates fail.
-            if let Err(e) = retry::call(|| bot.delete_webhook().send()).await {
-                eprintln!("igroteka: telegram: deleteWebhook: {}", retry::describe(&e, &token));
+            if let Err(e) = retry::call("deleteWebhook", || bot.delete_webhook().send()).await {
+                tracing::warn!("telegram: deleteWebhook: {}", retry::describe(&e, &token));
             }
-            eprintln!("igroteka: Telegram bot @{username} is running (long polling).");
+            tracing::info!("Telegram bot @{username} is running (long polling).");
             intake.poll(&STOP).await;
             Ok(())
         }
         Some(settings) => {
             // Some people put the token in the webhook path: never print it.
             let mode = retry::scrub(&settings.describe(), &token);
-            let ready = format!("igroteka: Telegram bot @{username} is running ({mode}).");
+            let ready = format!("Telegram bot @{username} is running ({mode}).");
             webhook::serve(&bot, settings, &token, intake, &STOP, &ready).await
         }
     };
@@ -144,16 +152,16 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     let finished = adapter.finishing.drain(DRAIN).await;
     let delivered = adapter.deliverers.idle(DRAIN).await;
     if !(finished && delivered) {
-        eprintln!("igroteka: telegram: stopped with deliveries still under way (they stay queued)");
+        tracing::warn!("telegram: stopped with deliveries still under way (they stay queued)");
     }
-    eprintln!("igroteka: Telegram bot stopped.");
+    tracing::info!("Telegram bot stopped.");
     served
 }
 
 impl Adapter {
     async fn answer(&self, query: CallbackQueryId, answer: Option<(String, bool)>) {
         let (text, alert) = answer.unwrap_or_default();
-        let result = retry::call(|| {
+        let result = retry::call("answerCallbackQuery", || {
             let mut request = self.bot.answer_callback_query(query.clone());
             if !text.is_empty() {
                 request = request.text(format::cut(&text, 200)).show_alert(alert);
@@ -162,10 +170,7 @@ impl Adapter {
         })
         .await;
         if let Err(e) = result {
-            eprintln!(
-                "igroteka: telegram: answerCallbackQuery: {}",
-                retry::describe(&e, &self.token)
-            );
+            tracing::warn!("telegram: answerCallbackQuery: {}", retry::describe(&e, &self.token));
         }
     }
 }

@@ -38,7 +38,7 @@ impl Journal for Pace {
                 record.unwrap_or_default().split(',').filter_map(|t| t.parse().ok()).collect()
             }
             Err(e) => {
-                eprintln!("igroteka: telegram: the pace of chat {chat} could not be read: {e}");
+                tracing::warn!("telegram: the pace of chat {chat} could not be read: {e}");
                 Vec::new()
             }
         }
@@ -47,7 +47,7 @@ impl Journal for Pace {
     fn save(&self, chat: i64, times: &[u64]) {
         let record: Vec<String> = times.iter().map(u64::to_string).collect();
         if let Err(e) = self.store.set_pref(&key(chat), &record.join(",")) {
-            eprintln!("igroteka: telegram: the pace of chat {chat} could not be saved: {e}");
+            tracing::warn!("telegram: the pace of chat {chat} could not be saved: {e}");
         }
     }
 }

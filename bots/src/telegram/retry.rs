@@ -18,8 +18,9 @@ const MAX_RETRIES: usize = 8;
 const MAX_WAIT: Duration = Duration::from_secs(120);
 
 /// Runs `request` (built afresh for each attempt), waiting out flood limits and retrying
-/// connection failures a few times.
-pub async fn call<T, F, Fut>(mut request: F) -> Result<T, RequestError>
+/// connection failures a few times. Each attempt is counted under `method` (the Bot API
+/// method's name) in the metrics.
+pub async fn call<T, F, Fut>(method: &'static str, mut request: F) -> Result<T, RequestError>
 where
     F: FnMut() -> Fut,
     Fut: Future<Output = Result<T, RequestError>>,
@@ -27,6 +28,7 @@ where
     let mut attempt = 0;
     loop {
         let result = request().await;
+        count(method, &result);
         attempt += 1;
         let wait = match &result {
             Err(RequestError::RetryAfter(after)) => after.duration().min(MAX_WAIT),
@@ -41,6 +43,19 @@ where
         }
         tokio::time::sleep(wait).await;
     }
+}
+
+/// Counts one attempt of `method` in the metrics (and, if Telegram answered, that it was
+/// reached).
+pub fn count<T>(method: &'static str, result: &Result<T, RequestError>) {
+    use crate::observe::Outcome;
+    let outcome = match result {
+        Ok(_) => Outcome::Ok,
+        Err(RequestError::RetryAfter(_)) => Outcome::TooMany,
+        Err(RequestError::Api(_) | RequestError::MigrateToChatId(_)) => Outcome::ApiError,
+        Err(_) => Outcome::Network,
+    };
+    crate::observe::call(igroteka::table::Platform::Telegram, method, outcome);
 }
 
 /// How long to wait before asking again after a failed call that is repeated forever (the
@@ -106,7 +121,7 @@ mod tests {
     #[tokio::test(flavor = "current_thread")]
     async fn waits_out_retry_after() {
         let mut calls = 0;
-        let result: Result<u8, RequestError> = call(|| {
+        let result: Result<u8, RequestError> = call("test", || {
             calls += 1;
             let n = calls;
             async move {

@@ -110,21 +110,21 @@ pub async fn serve(
     let Settings { mut options } = settings;
     let (url, listen, path) = (options.url.clone(), options.address, options.path.clone());
     if url.scheme() != "https" {
-        eprintln!(
-            "igroteka: telegram: the webhook URL is not https; Telegram only calls https URLs \
-             (put a TLS reverse proxy in front)"
+        tracing::warn!(
+            "telegram: the webhook URL is not https; Telegram only calls https URLs (put a TLS \
+             reverse proxy in front)"
         );
     }
     let tcp = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
     let secret = options.get_or_gen_secret_token().to_string();
-    retry::call(|| bot.set_webhook(url.clone()).secret_token(secret.clone()).send())
+    retry::call("setWebhook", || bot.set_webhook(url.clone()).secret_token(secret.clone()).send())
         .await
         .map_err(|e| format!("Telegram setWebhook failed: {}", retry::describe(&e, token)))?;
     let router =
         Router::new().route(&path, post(update)).with_state(Arc::new(Route { intake, secret }));
-    eprintln!("{ready}");
+    tracing::info!("{ready}");
     axum::serve(tcp, router)
         .with_graceful_shutdown(stop.requested())
         .await
@@ -137,12 +137,14 @@ async fn update(State(route): State<Arc<Route>>, headers: HeaderMap, body: Bytes
     if !same_secret(given, route.secret.as_bytes()) {
         return StatusCode::UNAUTHORIZED;
     }
+    // Telegram itself posted this: it reaches the bot.
+    crate::observe::health::reached(igroteka::table::Platform::Telegram);
     let update = match serde_json::from_slice::<Update>(&body) {
         Ok(update) => update,
         Err(e) => {
             // Not one the bot can read (a newer Bot API's kind): a refusal would only make
             // Telegram send it again and again.
-            eprintln!("igroteka: telegram: an update that could not be read was dropped: {e}");
+            tracing::warn!("telegram: an update that could not be read was dropped: {e}");
             return StatusCode::OK;
         }
     };

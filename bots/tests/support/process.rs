@@ -13,6 +13,17 @@ pub struct BotProcess {
 impl BotProcess {
     /// Starts the binary on the data folder `data` with `env` set, stderr into `log`.
     pub fn start(data: &Path, log: PathBuf, env: &[(&str, String)]) -> BotProcess {
+        Self::start_with(data, log, env, |_| {})
+    }
+
+    /// [`BotProcess::start`], with `configure` changing the command last (e.g. the user it
+    /// runs as).
+    pub fn start_with(
+        data: &Path,
+        log: PathBuf,
+        env: &[(&str, String)],
+        configure: impl FnOnce(&mut Command),
+    ) -> BotProcess {
         let stderr = std::fs::File::create(&log).expect("log file");
         let mut command = Command::new(env!("CARGO_BIN_EXE_igroteka"));
         command
@@ -23,6 +34,9 @@ impl BotProcess {
             .env_remove("TELEGRAM_WEBHOOK_URL")
             .env_remove("TELEGRAM_LISTEN")
             .env_remove("TELEGRAM_WEBHOOK_SECRET")
+            .env_remove("RUST_LOG")
+            .env_remove("IGROTEKA_LOG_FORMAT")
+            .env_remove("IGROTEKA_METRICS_LISTEN")
             .env("IGROTEKA_DATA", data)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
@@ -30,6 +44,7 @@ impl BotProcess {
         for (name, value) in env {
             command.env(name, value);
         }
+        configure(&mut command);
         BotProcess { child: command.spawn().expect("spawn igroteka"), log }
     }
 
