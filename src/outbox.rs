@@ -204,8 +204,45 @@ pub struct Report {
     /// Users found unreachable, or known to be and skipped: the engine notes them in the
     /// group ([`crate::app::Action::Unreachable`]). Each user once.
     pub unreachable: Vec<String>,
-    /// Entries left for a later pass after a transient failure.
+    /// Entries left for a later pass after a transient failure, or because another process
+    /// holds the table's delivery lease ([`Report::elsewhere`]).
     pub deferred: bool,
+    /// Another process holds the table's delivery lease: it delivers, this one looks again
+    /// later (in case that one dies: its lease then runs out within [`LEASE_MS`]).
+    pub elsewhere: bool,
+}
+
+/// How long a delivery lease lasts unrenewed. A deliverer renews it before each entry, and
+/// the platform adapters renew it every [`LEASE_RENEW_MS`] while a pass runs (a call may wait
+/// for a rate limit far longer than this), so a lease runs out only when its process stopped:
+/// another process then takes the table over within this long.
+pub const LEASE_MS: u64 = 6_000;
+/// How often an adapter renews the lease of a pass under way.
+pub const LEASE_RENEW_MS: u64 = 2_000;
+
+/// This process's name as a lease holder: the host, the process id and a random part (a
+/// process id is reused after a restart; a lease of the process before must not pass for
+/// this one's).
+pub fn holder() -> &'static str {
+    static HOLDER: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    HOLDER.get_or_init(|| {
+        let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+        let nonce = rand_core::RngCore::next_u32(&mut rand_core::OsRng);
+        format!("{}:{}:{nonce:08x}", host.trim(), std::process::id())
+    })
+}
+
+/// Milliseconds since the Unix epoch, the leases' clock (processes sharing a store must
+/// agree on it to well within [`LEASE_MS`]).
+pub fn wall_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as u64)
+}
+
+/// Takes or renews this process's lease on delivering `table`.
+pub fn lease<S: Store + ?Sized>(store: &S, table: u64) -> Result<bool, StoreError> {
+    store.lease_outbox(table, holder(), wall_ms(), LEASE_MS)
 }
 
 /// A platform call the deliverer made (and the id of a sent message).
@@ -227,17 +264,49 @@ pub async fn deliver<S: Store, M: Messenger>(
     table: u64,
     messenger: &M,
 ) -> Result<Report, StoreError> {
+    deliver_as(holder(), store, platform, table, messenger).await
+}
+
+/// [`deliver`] under the lease holder name `me` (tests stand in for several processes).
+pub async fn deliver_as<S: Store, M: Messenger>(
+    me: &str,
+    store: &S,
+    platform: Platform,
+    table: u64,
+    messenger: &M,
+) -> Result<Report, StoreError> {
+    let lease = |store: &S| store.lease_outbox(table, me, wall_ms(), LEASE_MS);
     let mut report = Report::default();
     loop {
-        let Some(first) = next(store, table)? else { return Ok(report) };
+        // One process at a time delivers a table, so nothing is sent twice or out of order
+        // when several share the store; each entry is marked done before the lease is renewed
+        // for the next one.
+        if !lease(store)? {
+            report.deferred = true;
+            report.elsewhere = true;
+            return Ok(report);
+        }
+        let Some(first) = next(store, table)? else {
+            store.release_outbox(table, me)?;
+            return Ok(report);
+        };
         if !makes_a_call(store, table, &first.effect)? {
             // A clear of a slot with nothing to take away: done without waiting for the chat.
             store.outbox_done(&first.key, None)?;
             continue;
         }
         messenger.ready(dest_of(&first.effect)).await;
+        // The wait may have been long: make sure the table is still this process's.
+        if !lease(store)? {
+            report.deferred = true;
+            report.elsewhere = true;
+            return Ok(report);
+        }
         // Whatever arrived while waiting supersedes what it replaces.
-        let Some(entry) = next(store, table)? else { return Ok(report) };
+        let Some(entry) = next(store, table)? else {
+            store.release_outbox(table, me)?;
+            return Ok(report);
+        };
         match perform(store, platform, table, messenger, &entry.effect, &mut report).await {
             Ok(shown) => {
                 store.outbox_done(&entry.key, shown.as_ref().map(|(slot, m)| (table, *slot, m)))?

@@ -22,6 +22,32 @@ pub struct Config {
     pub log: LogConfig,
     /// The health and metrics listener (docs/operations.md).
     pub metrics: MetricsConfig,
+    /// PostgreSQL instead of the sled folder (docs/storage.md, "PostgreSQL").
+    pub database: DatabaseConfig,
+}
+
+#[derive(Clone, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct DatabaseConfig {
+    /// `postgres://user[:password]@host[:port]/database` (none: the sled folder).
+    pub url: Option<String>,
+}
+
+/// The URL without its password: what may be shown in a message or a log.
+impl std::fmt::Debug for DatabaseConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DatabaseConfig").field("url", &self.url.as_deref().map(shown_url)).finish()
+    }
+}
+
+/// `url` with any password replaced by `***`.
+pub fn shown_url(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else { return url.to_string() };
+    let Some((credentials, host)) = rest.rsplit_once('@') else { return url.to_string() };
+    match credentials.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***@{host}"),
+        None => url.to_string(),
+    }
 }
 
 #[derive(Clone, Debug, Default, Deserialize)]
@@ -85,6 +111,7 @@ impl std::fmt::Debug for Config {
             .field("discord", &self.discord)
             .field("log", &self.log)
             .field("metrics", &self.metrics)
+            .field("database", &self.database)
             .finish()
     }
 }
@@ -122,6 +149,7 @@ impl Config {
         set(&mut config.discord.token, "DISCORD_BOT_TOKEN");
         set(&mut config.log.format, "IGROTEKA_LOG_FORMAT");
         set(&mut config.metrics.listen, "IGROTEKA_METRICS_LISTEN");
+        set(&mut config.database.url, "IGROTEKA_DATABASE_URL");
         if let Some(dir) = env("IGROTEKA_DATA").filter(|v| !v.trim().is_empty()) {
             config.data_dir = Some(PathBuf::from(dir));
         }
@@ -224,5 +252,19 @@ mod tests {
         let missing =
             Config::load(&|k: &str| (k == "IGROTEKA_CONFIG").then(|| "/nope.toml".into()));
         assert!(missing.is_err());
+    }
+
+    #[test]
+    fn a_database_password_is_never_shown() {
+        assert_eq!(
+            shown_url("postgres://bot:s3cret@db:5432/igroteka"),
+            "postgres://bot:***@db:5432/igroteka"
+        );
+        assert_eq!(shown_url("postgres://bot@db/igroteka"), "postgres://bot@db/igroteka");
+        let env =
+            |k: &str| (k == "IGROTEKA_DATABASE_URL").then(|| "postgres://a:pw@h/d".to_string());
+        let config = Config::load(&env).unwrap();
+        assert_eq!(config.database.url.as_deref(), Some("postgres://a:pw@h/d"));
+        assert!(!format!("{config:?}").contains("pw"), "{config:?}");
     }
 }

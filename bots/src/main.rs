@@ -12,6 +12,7 @@ mod discord;
 mod driver;
 mod duel;
 mod engine;
+mod lease;
 mod observe;
 mod script;
 mod stop;
@@ -117,17 +118,26 @@ enum OnSignal {
     Stop,
 }
 
+/// The store the configuration names: PostgreSQL when `database.url` is set (several
+/// processes may share it), else the sled data folder (one process).
+fn open_backend(config: &Config) -> Result<SharedStore, String> {
+    if let Some(url) = config.database.url.as_deref().filter(|u| !u.trim().is_empty()) {
+        let store = igroteka_store_pg::PgStore::open(url)
+            .map_err(|e| format!("cannot open the database {}: {e}", config::shown_url(url)))?;
+        tracing::info!(database = %config::shown_url(url), "games are kept in PostgreSQL");
+        return Ok(Arc::new(store));
+    }
+    let dir = config.data_dir();
+    let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
+        format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
+    })?;
+    Ok(Arc::new(store))
+}
+
 /// Opens the store and installs what Ctrl-C / SIGTERM does (the store is flushed before the
 /// process ends either way).
 fn open_store(config: &Config, on_signal: OnSignal) -> Result<SharedStore, String> {
-    let dir = config.data_dir();
-    let store: SharedStore =
-        Arc::new(SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
-            format!(
-                "cannot open the data folder {}: {e} (is another igroteka running?)",
-                dir.display()
-            )
-        })?);
+    let store = open_backend(config)?;
     observe::logging::load_user_key(&store);
     let flushed = store.clone();
     ctrlc::set_handler(move || {

@@ -151,6 +151,12 @@ pub trait Store: std::fmt::Debug {
         let _ = (table, holder, now_ms, ttl_ms);
         Ok(true)
     }
+    /// Whether other processes may share this store (and so deliver, tick clocks and take
+    /// updates beside this one): the adapters then renew their delivery leases while a pass
+    /// runs and look now and then for outboxes a stopped process left behind.
+    fn shared(&self) -> bool {
+        false
+    }
     /// Gives up `holder`'s lease on `table`'s outbox (nothing when another holds it). The
     /// default does nothing, as [`Store::lease_outbox`]'s grants everything.
     fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {
@@ -283,6 +289,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         ttl_ms: u64,
     ) -> Result<bool, StoreError> {
         (**self).lease_outbox(table, holder, now_ms, ttl_ms)
+    }
+
+    fn shared(&self) -> bool {
+        (**self).shared()
     }
 
     fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {

@@ -711,4 +711,8 @@ impl Store for PgStore {
             .map(drop)
         })
     }
+
+    fn shared(&self) -> bool {
+        true
+    }
 }

@@ -329,3 +329,128 @@ fn a_batch_refused_under_a_deliverers_mark_is_reported_by_the_next_flush() {
     assert_eq!(b.outbox(table.id).unwrap().len(), 1, "the mark was lost too: sent again");
     a.flush().unwrap();
 }
+
+/// A platform that records what it was sent, slowly enough (3 ms a call) for two
+/// deliverers to overlap.
+#[derive(Debug, Default)]
+struct Recording {
+    sent: std::sync::Mutex<Vec<String>>,
+}
+
+impl igroteka::outbox::Messenger for Recording {
+    async fn ready(&self, _to: &igroteka::app::Dest) {}
+    async fn send(
+        &self,
+        _to: &igroteka::app::Dest,
+        message: &igroteka::app::Message,
+    ) -> Result<String, igroteka::outbox::Failure> {
+        tokio::time::sleep(std::time::Duration::from_millis(3)).await;
+        let mut sent = self.sent.lock().unwrap();
+        sent.push(message.text.clone());
+        Ok(sent.len().to_string())
+    }
+    async fn edit(
+        &self,
+        _: &igroteka::app::Dest,
+        _: &str,
+        _: &igroteka::app::Message,
+    ) -> Result<(), igroteka::outbox::Failure> {
+        Ok(())
+    }
+    async fn delete(
+        &self,
+        _: &igroteka::app::Dest,
+        _: &str,
+    ) -> Result<(), igroteka::outbox::Failure> {
+        Ok(())
+    }
+    async fn strip(
+        &self,
+        _: &igroteka::app::Dest,
+        _: &str,
+    ) -> Result<(), igroteka::outbox::Failure> {
+        Ok(())
+    }
+}
+
+/// `count` one-off messages queued for `table`, flushed.
+fn queue(store: &PgStore, table: u64, from: usize, count: usize) {
+    use igroteka::app::{Dest, Effect, Message};
+    let effects: Vec<Effect> = (from..from + count)
+        .map(|n| Effect::Send {
+            to: Dest::Chat { chat: "c".into(), thread: None },
+            message: Message::text(format!("m{n:03}")),
+        })
+        .collect();
+    store.enqueue(table, &effects).unwrap();
+    store.flush().unwrap();
+}
+
+/// Two processes deliver one table's outbox at once, round after round: every message
+/// reaches the platform exactly once, in the order it was queued.
+#[tokio::test(flavor = "multi_thread", worker_threads = 4)]
+async fn two_processes_delivering_one_table_send_each_message_once_in_order() {
+    use igroteka::outbox::deliver_as;
+    use igroteka::table::Platform;
+    let Some(db) = Db::new() else { return };
+    let (a, b, writer) = (db.open(), db.open(), db.open());
+    let table = lobby(&writer, console_chat("deliver"));
+    writer.save(&table, None, &[]).unwrap();
+    writer.flush().unwrap();
+    let platform = Arc::new(Recording::default());
+    const ROUNDS: usize = 10;
+    const EACH: usize = 8;
+    let mut both_ran = 0;
+    for round in 0..ROUNDS {
+        let w = writer.clone();
+        tokio::task::spawn_blocking(move || queue(&w, table.id, round * EACH, EACH)).await.unwrap();
+        let run = |store: PgStore, me: &'static str| {
+            let platform = platform.clone();
+            tokio::spawn(async move {
+                deliver_as(me, &store, Platform::Console, table.id, &*platform).await.unwrap()
+            })
+        };
+        let (first, second) = (run(a.clone(), "a"), run(b.clone(), "b"));
+        let (first, second) = (first.await.unwrap(), second.await.unwrap());
+        assert!(!(first.elsewhere && second.elsewhere), "round {round}: nobody delivered");
+        both_ran += usize::from(first.elsewhere || second.elsewhere);
+        // The one turned away may have looked just before the other let go: what is left
+        // goes out on the next pass.
+        for (store, me) in [(a.clone(), "a"), (b.clone(), "b")] {
+            let report = deliver_as(me, &store, Platform::Console, table.id, &*platform).await;
+            assert!(!report.unwrap().elsewhere, "a lease outlived its pass");
+        }
+    }
+    let sent = platform.sent.lock().unwrap().clone();
+    let expected: Vec<String> = (0..ROUNDS * EACH).map(|n| format!("m{n:03}")).collect();
+    assert_eq!(sent, expected, "each message once, in order");
+    assert!(a.outbox(table.id).unwrap().is_empty());
+    // The rounds did overlap: one deliverer found the other holding the table.
+    assert!(both_ran > 0, "the two deliverers never met");
+}
+
+/// A process that took a table's lease and died renews nothing: another process is refused
+/// until the lease runs out, then delivers what it left.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dead_processes_lease_runs_out_and_another_delivers() {
+    use igroteka::outbox::{LEASE_MS, deliver_as, wall_ms};
+    use igroteka::table::Platform;
+    let Some(db) = Db::new() else { return };
+    let (dead, alive) = (db.open(), db.open());
+    let table = lobby(&alive, console_chat("orphan"));
+    alive.save(&table, None, &[]).unwrap();
+    alive.flush().unwrap();
+    queue(&alive, table.id, 0, 3);
+    let taken = wall_ms();
+    assert!(dead.lease_outbox(table.id, "dead", taken, LEASE_MS).unwrap());
+    drop(dead);
+    let platform = Recording::default();
+    let refused =
+        deliver_as("alive", &alive, Platform::Console, table.id, &platform).await.unwrap();
+    assert!(refused.elsewhere && platform.sent.lock().unwrap().is_empty());
+    let wait = (taken + LEASE_MS + 50).saturating_sub(wall_ms());
+    tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+    let report = deliver_as("alive", &alive, Platform::Console, table.id, &platform).await.unwrap();
+    assert!(!report.elsewhere);
+    assert_eq!(*platform.sent.lock().unwrap(), ["m000", "m001", "m002"]);
+}

@@ -133,8 +133,8 @@ impl Deliverers {
             Ok(_) | Err(_) => return false,
         };
         let messenger = inner.discord.for_table(table, channel.parse().ok());
-        let report = match outbox::deliver(&inner.store, Platform::Discord, table, &messenger).await
-        {
+        let pass = outbox::deliver(&inner.store, Platform::Discord, table, &messenger);
+        let report = match crate::lease::renewing(&inner.store, table, pass).await {
             Ok(report) => report,
             Err(e) => {
                 tracing::warn!(table, "discord: delivery failed: {e}");

@@ -134,6 +134,11 @@ impl Adapter {
     }
 
     /// The REST side (made by the first event).
+    /// The store the adapter keeps its games in.
+    pub fn store(&self) -> SharedStore {
+        self.store.clone()
+    }
+
     pub fn parts(&self, http: &Arc<Http>) -> &Parts {
         self.parts.get_or_init(|| {
             let discord = Arc::new(Discord::new(http.clone(), self.store.clone()));

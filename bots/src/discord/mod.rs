@@ -98,7 +98,7 @@ async fn serve(
 ) -> Result<(), String> {
     let http = HttpBuilder::new(&token).client(client);
     let adapter = Arc::new(Adapter::new(App::new(store, AppConfig::default())));
-    let handler = Handler { adapter: adapter.clone(), guild };
+    let handler = Handler { adapter: adapter.clone(), guild, orphans_watched: Default::default() };
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
@@ -143,13 +143,22 @@ async fn serve(
 struct Handler {
     adapter: Arc<Adapter>,
     guild: Option<u64>,
+    /// Whether the watch for outboxes other processes left behind runs (once, on the first
+    /// Ready: a gateway reconnect brings another).
+    orphans_watched: std::sync::atomic::AtomicBool,
 }
 
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
         // Whatever a crash or a restart left undelivered goes out now.
-        self.adapter.parts(&ctx.http).deliverers.wake_pending();
+        let deliverers = self.adapter.parts(&ctx.http).deliverers.clone();
+        deliverers.wake_pending();
+        if !self.orphans_watched.swap(true, std::sync::atomic::Ordering::SeqCst) {
+            // Over a database shared with other processes: what one of them left behind.
+            let store = self.adapter.store();
+            tokio::spawn(crate::lease::orphans(store, move |table| drop(deliverers.wake(table))));
+        }
         self.adapter.start_clock(&ctx.http);
         let definitions = commands::definitions(&I18n::new());
         crate::observe::health::reached(Platform::Discord);

@@ -20,7 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
-use igroteka::outbox::{self, Failure, Messenger, Pending, Slot, SlotMessage};
+use igroteka::outbox::{self, Failure, LEASE_RENEW_MS, Messenger, Pending, Slot, SlotMessage};
 use igroteka::store::{SharedStore, Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 
@@ -88,8 +88,15 @@ impl Deliverers {
         let mut wait = None;
         loop {
             let store = Durable::new(&self.store);
-            let result = outbox::deliver(&store, Platform::Telegram, table, &*self.messenger).await;
+            let pass = outbox::deliver(&store, Platform::Telegram, table, &*self.messenger);
+            let result = crate::lease::renewing(&self.store, table, pass).await;
             let deferred = match result {
+                Ok(report) if report.elsewhere => {
+                    // Another process delivers this table now; look again shortly, in case
+                    // it finished just before what woke this one was saved.
+                    tokio::time::sleep(Duration::from_millis(LEASE_RENEW_MS)).await;
+                    continue;
+                }
                 Ok(report) => {
                     for user in report.unreachable {
                         self.unreachable(table, user).await;
@@ -259,6 +266,9 @@ impl Store for Durable<'_> {
     }
     fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {
         self.store.release_outbox(table, holder)
+    }
+    fn shared(&self) -> bool {
+        self.store.shared()
     }
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
         self.store.load(id)

@@ -90,12 +90,20 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     let deliverers = Arc::new(Deliverers::new(store.clone(), messenger, engine.clone(), courier));
     // What a previous run saved but did not get to deliver goes out first (the Telegram
     // tables' part of it: one data folder may serve Discord too).
-    for table in store.outbox_tables().unwrap_or_default() {
-        let platform = store.load(table).ok().flatten().map(|t| t.chat.platform);
-        if platform == Some(Platform::Telegram) {
-            deliverers.wake(table);
+    let telegrams = {
+        let (store, deliverers) = (store.clone(), deliverers.clone());
+        move |table: u64| {
+            let platform = store.load(table).ok().flatten().map(|t| t.chat.platform);
+            if platform == Some(Platform::Telegram) {
+                deliverers.wake(table);
+            }
         }
+    };
+    for table in store.outbox_tables().unwrap_or_default() {
+        telegrams(table);
     }
+    // Over a database shared with other processes: what one of them left behind.
+    tokio::spawn(crate::lease::orphans(store.clone(), telegrams));
     let adapter = Arc::new(Adapter {
         bot: bot.clone(),
         engine,
