@@ -33,7 +33,7 @@ pub fn current_board(emulator: &Emulator, chat: i64) -> Option<Sent> {
     emulator.with(|s| board_in(s, chat))
 }
 
-fn board_in(state: &State, chat: i64) -> Option<Sent> {
+pub fn board_in(state: &State, chat: i64) -> Option<Sent> {
     state.latest(chat, |m| !m.tokens().is_empty() && m.plain().contains("your turn"))
 }
 
