@@ -8,6 +8,7 @@
 mod cli;
 mod config;
 mod console;
+mod control;
 mod discord;
 mod driver;
 mod duel;
@@ -46,6 +47,8 @@ usage: igroteka [command]
   render <game> [--seed S] [--moves N] [--viewer public|SEAT] [--seats K] [--select A,B]
          [-o board.png]  play N random moves and draw the board (with the selection so far)
   games                  list the games, one per line, each starting with its id
+  backup FILE            a backup of every game (while the bot runs, or not)
+  restore FILE           restore a backup into the data folder, which must hold no games
 Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the environment:
   TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG,
   IGROTEKA_LOG_FORMAT (text|json), RUST_LOG (e.g. igroteka=debug),
@@ -84,6 +87,8 @@ fn main() -> ExitCode {
         ("duel", _) => duel::duel(rest, &mut io::stdout()),
         ("render", _) => cli::render(rest, &mut io::stdout()),
         ("games", _) => cli::games(&mut io::stdout()).map_err(|e| e.to_string()),
+        ("backup", _) => load_config().and_then(|c| control::backup(&c, rest)),
+        ("restore", _) => load_config().and_then(|c| control::restore(&c, rest)),
         ("help" | "--help" | "-h", _) => {
             println!("{USAGE}");
             Ok(())
@@ -128,10 +133,16 @@ fn open_backend(config: &Config) -> Result<SharedStore, String> {
         return Ok(Arc::new(store));
     }
     let dir = config.data_dir();
-    let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
-        format!("cannot open the data folder {}: {e} (is another igroteka running?)", dir.display())
-    })?;
-    Ok(Arc::new(store))
+    let store: SharedStore =
+        Arc::new(SledStore::open(&dir, config.cache_bytes()).map_err(|e| {
+            format!(
+                "cannot open the data folder {}: {e} (is another igroteka running?)",
+                dir.display()
+            )
+        })?);
+    // `igroteka backup` asks the running bot: sled lets no other process open the folder.
+    control::serve(store.clone(), &dir)?;
+    Ok(store)
 }
 
 /// Opens the store and installs what Ctrl-C / SIGTERM does (the store is flushed before the
