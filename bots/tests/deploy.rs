@@ -161,3 +161,44 @@ fn the_systemd_unit_is_hardened_and_passes_verify() {
     assert!(verified.status.success(), "systemd-analyze verify: {said}");
     assert!(!said.contains("igroteka.service"), "systemd-analyze has remarks: {said}");
 }
+
+/// The compose file's values, line by line: `key: value` pairs under the services.
+fn compose_value(compose: &str, key: &str) -> String {
+    compose
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .find_map(|l| l.trim().strip_prefix(&format!("{key}:")).map(|v| v.trim().to_string()))
+        .unwrap_or_else(|| panic!("compose.yaml has no {key}"))
+}
+
+/// `deploy/compose.yaml` builds the image from the Dockerfile, reads the tokens from the env
+/// file the example becomes, and points the bot at the database service through the setting the
+/// bot reads: started with that setting and no database there, the bot says it cannot open the
+/// database, naming it without its password.
+#[test]
+fn the_compose_file_points_the_bot_at_its_database() {
+    let deploy = repo().join("deploy");
+    let compose = std::fs::read_to_string(deploy.join("compose.yaml")).unwrap();
+    let context = deploy.join(compose_value(&compose, "context"));
+    assert!(context.join(compose_value(&compose, "dockerfile")).is_file());
+    let env_file = compose_value(&compose, "env_file");
+    assert!(deploy.join(format!("{env_file}.example")).is_file(), "{env_file}.example");
+    let url = compose_value(&compose, "IGROTEKA_DATABASE_URL");
+    assert!(url.starts_with("postgres://igroteka:${POSTGRES_PASSWORD}@db:5432/"), "{url}");
+
+    // The same URL with a password, at a port where nothing listens.
+    let url = url.replace("${POSTGRES_PASSWORD}", "pw-never-shown").replace("db:5432", "127.0.0.1:9");
+    let dir = tempfile::tempdir().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_igroteka"))
+        .env_clear()
+        .env("IGROTEKA_DATABASE_URL", &url)
+        .env("IGROTEKA_DATA", dir.path().join("data"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    assert!(!out.status.success(), "{said}");
+    assert!(said.contains("cannot open the database postgres://igroteka:***@127.0.0.1:9/"), "{said}");
+    assert!(!said.contains("pw-never-shown"), "{said}");
+    assert!(!dir.path().join("data").exists(), "a data folder was made: {said}");
+}
