@@ -81,7 +81,8 @@ pub struct PlatformConfig {
     /// `127.0.0.1:8443`).
     pub listen: Option<String>,
     /// Telegram webhook mode: the `X-Telegram-Bot-Api-Secret-Token` every update must carry
-    /// (`A-Z a-z 0-9 _ -`, 1–256 characters); a random one is made at each start without it.
+    /// (`A-Z a-z 0-9 _ -`, 1–256 characters); without it, one derived from the bot token (the
+    /// same in every process of the bot, as several behind one URL need).
     pub webhook_secret: Option<String>,
 }
 

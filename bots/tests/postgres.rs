@@ -6,6 +6,9 @@
 
 mod support;
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use igroteka::store::Store;
 use igroteka_store_pg::PgStore;
 use support::oracle::table_of;
@@ -87,4 +90,119 @@ fn a_game_kept_in_postgresql_plays_on_after_a_kill() {
     let after = schema.open().load(table).unwrap().unwrap();
     assert!(after.seq >= stored.seq + 4, "{} after {}", after.seq, stored.seq);
     assert_eq!(emulator.limited(), 0);
+}
+
+/// A load balancer in front of bot processes: each connection goes to the next port in turn
+/// (Telegram's webhook POSTs come one connection each). A connection to a port where nothing
+/// listens is dropped, as a balancer's failed upstream would: Telegram then tries again.
+/// Returns the balancer's port and how many connections reached each upstream.
+fn round_robin(ports: Vec<u16>) -> (u16, Arc<Vec<AtomicUsize>>) {
+    use std::io::copy;
+    use std::net::{Shutdown, TcpListener, TcpStream};
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let reached: Arc<Vec<AtomicUsize>> = Arc::new(ports.iter().map(|_| AtomicUsize::new(0)).collect());
+    let counts = reached.clone();
+    std::thread::spawn(move || {
+        for (n, client) in listener.incoming().enumerate() {
+            let Ok(client) = client else { continue };
+            let Ok(upstream) = TcpStream::connect(("127.0.0.1", ports[n % ports.len()])) else {
+                continue;
+            };
+            counts[n % ports.len()].fetch_add(1, Ordering::SeqCst);
+            let (mut from, mut to) = (client.try_clone().unwrap(), upstream.try_clone().unwrap());
+            std::thread::spawn(move || {
+                let _ = copy(&mut from, &mut to);
+                let _ = to.shutdown(Shutdown::Write);
+            });
+            let (mut back, mut out) = (upstream, client);
+            std::thread::spawn(move || {
+                let _ = copy(&mut back, &mut out);
+                let _ = out.shutdown(Shutdown::Write);
+            });
+        }
+    });
+    (port, reached)
+}
+
+/// Starts a webhook-mode bot on `listen` behind the public `url`, over the database.
+fn webhook_process(
+    emulator: &Emulator,
+    data: &std::path::Path,
+    database: &str,
+    url: &str,
+    listen: u16,
+) -> support::BotProcess {
+    let log = data.with_extension(format!("log-{listen}"));
+    let env = [
+        ("TELEGRAM_BOT_TOKEN", support::TOKEN.to_string()),
+        ("TELOXIDE_API_URL", emulator.url()),
+        ("TELEGRAM_WEBHOOK_URL", url.to_string()),
+        ("TELEGRAM_LISTEN", format!("127.0.0.1:{listen}")),
+        ("IGROTEKA_DATABASE_URL", database.to_string()),
+    ];
+    let mut bot = support::BotProcess::start(data, log, &env);
+    let deadline = std::time::Instant::now() + STEP;
+    while std::net::TcpStream::connect(("127.0.0.1", listen)).is_err() {
+        if let Some(status) = bot.exited() {
+            panic!("igroteka exited with {status}: {}", bot.stderr());
+        }
+        assert!(std::time::Instant::now() < deadline, "never listened: {}", bot.stderr());
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    bot
+}
+
+/// Two bot processes over one database behind one webhook URL, Telegram's updates shared
+/// between them by a round-robin balancer: the webhook is registered once, by one of them;
+/// every press is applied once, whichever process takes it; stopping one leaves the webhook
+/// set, and the other plays on.
+#[test]
+fn two_webhook_processes_behind_one_url_share_a_game() {
+    let Some(schema) = Schema::new() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let emulator = Emulator::start();
+    let chat = -100_556;
+    emulator.group(chat, "Planes", false);
+    let players = vec![TestUser::new(7011, "Ann"), TestUser::new(7012, "Boris")];
+    players.iter().for_each(|p| emulator.user(p));
+    let (a, b) = (support::free_port(), support::free_port());
+    let (balancer, reached) = round_robin(vec![a, b]);
+    let public = format!("http://127.0.0.1:{balancer}/telegram");
+    let database = schema.bot_url();
+    let first = webhook_process(&emulator, &dir.path().join("a"), &database, &public, a);
+    emulator.wait("the webhook", STEP, |s| s.webhook.clone());
+    let second = webhook_process(&emulator, &dir.path().join("b"), &database, &public, b);
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    assert_eq!(emulator.with(|s| s.webhooks_set.len()), 1, "setWebhook was called again");
+
+    let lobby = open_and_start(&emulator, chat, &players, "aeroplane");
+    let table = table_of(&lobby.tokens()[0].1);
+    let turn = |emulator: &Emulator| {
+        emulator.wait("a board for a turn", STEP, |s| play::board_in(s, chat));
+        play::step(emulator, chat, &players);
+    };
+    let before = schema.open().load(table).unwrap().unwrap().seq;
+    for _ in 0..6 {
+        turn(&emulator);
+    }
+    let after = schema.open().load(table).unwrap().unwrap().seq;
+    assert_eq!(after, before + 6, "each press applied once");
+    // Both processes took updates.
+    let shares: Vec<usize> = reached.iter().map(|n| n.load(Ordering::SeqCst)).collect();
+    assert!(shares.iter().all(|n| *n > 0), "one process took every update: {shares:?}");
+
+    // The first stops (SIGTERM): the webhook stays, and the second takes every update.
+    first.terminate();
+    let mut first = first;
+    assert!(first.wait_exit(std::time::Duration::from_secs(10)).is_some());
+    assert!(emulator.with(|s| s.webhook.is_some()), "the stop deleted the webhook");
+    assert_eq!(emulator.calls("deleteWebhook"), 0);
+    for _ in 0..2 {
+        turn(&emulator);
+    }
+    assert_eq!(schema.open().load(table).unwrap().unwrap().seq, after + 2);
+    assert_eq!(emulator.with(|s| s.undelivered.len()), 0);
+    assert_eq!(emulator.limited(), 0);
+    drop(second);
 }

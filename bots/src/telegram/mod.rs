@@ -141,8 +141,10 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     let served = match webhook {
         None => {
             // A webhook left by an earlier webhook-mode run would make getUpdates fail.
-            if let Err(e) = retry::call("deleteWebhook", || bot.delete_webhook().send()).await {
-                tracing::warn!("telegram: deleteWebhook: {}", retry::describe(&e, &token));
+            match retry::call("deleteWebhook", || bot.delete_webhook().send()).await {
+                // Processes sharing the store must not think it still registered.
+                Ok(_) => drop(store.set_pref(webhook::REGISTERED, "")),
+                Err(e) => tracing::warn!("telegram: deleteWebhook: {}", retry::describe(&e, &token)),
             }
             tracing::info!("Telegram bot @{username} is running (long polling).");
             intake.poll(&STOP).await;
@@ -152,7 +154,7 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
             // Some people put the token in the webhook path: never print it.
             let mode = retry::scrub(&settings.describe(), &token);
             let ready = format!("Telegram bot @{username} is running ({mode}).");
-            webhook::serve(&bot, settings, &token, intake, &STOP, &ready).await
+            webhook::serve(&bot, &store, settings, &token, intake, &STOP, &ready).await
         }
     };
     // Stopped: no update is taken any more; what was taken ends, within the drain's time.

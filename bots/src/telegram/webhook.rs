@@ -5,8 +5,16 @@
 //!
 //! The port is bound before `setWebhook` is called, so a bad address fails the start-up
 //! instead of losing updates. `setWebhook` carries a secret token (`telegram.webhook_secret`,
-//! or a random one per start), and a POST whose `X-Telegram-Bot-Api-Secret-Token` header
-//! differs (compared in constant time) is answered 401, so only Telegram can feed the bot.
+//! or else one derived from the bot's token: the same in every process and every start, never
+//! the token itself), and a POST whose `X-Telegram-Bot-Api-Secret-Token` header differs
+//! (compared in constant time) is answered 401, so only Telegram can feed the bot.
+//!
+//! Several processes sharing a database ([`Store::shared`]) stand behind one public URL, and
+//! Telegram posts each update to whichever the load balancer picks. The webhook is registered
+//! once: a process that finds it registered with this URL and secret (Telegram's
+//! `getWebhookInfo` says the URL, the store a fingerprint of both) calls nothing; else the one
+//! process that gets the registration lease calls `setWebhook` (retried on 429) while the
+//! others wait for its fingerprint. Stopping a process never deletes the webhook.
 //!
 //! The route is the bot's own rather than teloxide's listener, which answers 200 as soon as
 //! the update is in memory: Telegram never resends an update it got a 2xx for, so an update
@@ -27,10 +35,34 @@ use teloxide::prelude::*;
 use teloxide::types::Update;
 use teloxide::update_listeners::webhooks::Options;
 
+use igroteka::store::{SharedStore, Store};
+use sha2::{Digest, Sha256};
+
 use super::intake::Intake;
 use super::retry;
 use crate::config::PlatformConfig;
 use crate::stop::Stop;
+
+/// Where the store keeps the fingerprint of the webhook registered (URL and secret).
+pub const REGISTERED: &str = "telegram.webhook";
+/// The pseudo-table whose delivery lease stands for "registering the webhook".
+const REGISTRATION: u64 = u64::MAX - 1;
+
+/// The secret token when none is configured: SHA-256 of the bot token under a fixed label, in
+/// hex. Every process of one bot derives the same, and it reveals nothing of the token.
+pub fn derived_secret(token: &str) -> String {
+    hex(&Sha256::digest(format!("igroteka webhook secret\n{token}").as_bytes()))
+}
+
+/// What the store keeps of a registration: a fingerprint of the URL and the secret (never the
+/// secret itself).
+fn fingerprint(url: &str, secret: &str) -> String {
+    hex(&Sha256::digest(format!("{url}\n{secret}").as_bytes()))[..32].to_string()
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
 
 /// The local address bound when `telegram.listen` is not set.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8443";
@@ -101,6 +133,7 @@ struct Route {
 /// Binds the local address, registers the webhook with Telegram, and serves it until `stop`.
 pub async fn serve(
     bot: &Bot,
+    store: &SharedStore,
     settings: Settings,
     token: &str,
     intake: Intake,
@@ -118,10 +151,8 @@ pub async fn serve(
     let tcp = tokio::net::TcpListener::bind(listen)
         .await
         .map_err(|e| format!("cannot listen on {listen}: {e}"))?;
-    let secret = options.get_or_gen_secret_token().to_string();
-    retry::call("setWebhook", || bot.set_webhook(url.clone()).secret_token(secret.clone()).send())
-        .await
-        .map_err(|e| format!("Telegram setWebhook failed: {}", retry::describe(&e, token)))?;
+    let secret = options.secret_token.take().unwrap_or_else(|| derived_secret(token));
+    register(bot, store, &url, &secret, token).await?;
     let router =
         Router::new().route(&path, post(update)).with_state(Arc::new(Route { intake, secret }));
     tracing::info!("{ready}");
@@ -129,6 +160,74 @@ pub async fn serve(
         .with_graceful_shutdown(stop.requested())
         .await
         .map_err(|e| format!("the webhook server stopped: {e}"))
+}
+
+/// Registers the webhook — once among the processes sharing the store (see the module doc).
+async fn register(
+    bot: &Bot,
+    store: &SharedStore,
+    url: &reqwest::Url,
+    secret: &str,
+    token: &str,
+) -> Result<(), String> {
+    let wanted = fingerprint(url.as_str(), secret);
+    let registered = {
+        let (store, wanted) = (store.clone(), wanted.clone());
+        move || {
+            let store = store.clone();
+            let wanted = wanted.clone();
+            async move {
+                let found = tokio::task::spawn_blocking(move || store.pref(REGISTERED)).await;
+                matches!(found, Ok(Ok(Some(f))) if f == wanted)
+            }
+        }
+    };
+    let mut leased = false;
+    if store.shared() {
+        let info = retry::call("getWebhookInfo", || bot.get_webhook_info().send()).await;
+        let set_here = info.is_ok_and(|info| info.url.as_ref() == Some(url));
+        if set_here && registered().await {
+            tracing::info!("telegram: the webhook is registered already");
+            return Ok(());
+        }
+        // One process registers; the others wait for its fingerprint (up to the lease's life:
+        // if the registering one died, its lease ran out and this one takes it).
+        for _ in 0..=igroteka::outbox::LEASE_MS / 500 {
+            let lease = {
+                let store = store.clone();
+                tokio::task::spawn_blocking(move || igroteka::outbox::lease(&store, REGISTRATION))
+            };
+            if matches!(lease.await, Ok(Ok(true))) {
+                leased = true;
+                break;
+            }
+            if registered().await {
+                return Ok(());
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+        }
+    }
+    let set = retry::call("setWebhook", || {
+        bot.set_webhook(url.clone()).secret_token(secret.to_string()).send()
+    })
+    .await
+    .map_err(|e| format!("Telegram setWebhook failed: {}", retry::describe(&e, token)));
+    let store = store.clone();
+    let noted = tokio::task::spawn_blocking(move || {
+        if set.is_ok() {
+            store.set_pref(REGISTERED, &wanted)?;
+            store.flush()?;
+        }
+        if leased {
+            store.release_outbox(REGISTRATION, igroteka::outbox::holder())?;
+        }
+        Ok::<(), igroteka::store::StoreError>(())
+    })
+    .await;
+    if !matches!(noted, Ok(Ok(()))) {
+        tracing::warn!("telegram: the webhook's registration was not noted in the store");
+    }
+    set.map(drop)
 }
 
 /// One POST from Telegram: 200 once its update is taken.

@@ -37,6 +37,7 @@ impl BotProcess {
             .env_remove("RUST_LOG")
             .env_remove("IGROTEKA_LOG_FORMAT")
             .env_remove("IGROTEKA_METRICS_LISTEN")
+            .env_remove("IGROTEKA_DATABASE_URL")
             .env("IGROTEKA_DATA", data)
             .stdin(Stdio::null())
             .stdout(Stdio::null())
