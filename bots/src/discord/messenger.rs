@@ -521,8 +521,8 @@ struct Needs {
 
 /// The board picture, drawn off the async threads.
 pub(super) async fn picture(message: &Message) -> Option<Vec<u8>> {
-    let view = message.board.clone()?;
-    tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.ok()
+    let (view, lang) = (message.board.clone()?, message.lang.clone());
+    tokio::task::spawn_blocking(move || igroteka_renderer::render_lang(&view, &lang)).await.ok()
 }
 
 /// [`Discord`] delivering one table's outbox.

@@ -161,7 +161,7 @@ impl Telegram {
         view: &AnyView,
         markup: Option<InlineKeyboardMarkup>,
     ) -> Result<MessageId, RequestError> {
-        let png = render(view).await;
+        let png = render(view, &message.lang).await;
         let fits = format::fits(message, CAPTION_LIMIT);
         let caption = if fits { format::html(message, CAPTION_LIMIT) } else { String::new() };
         let sent = self
@@ -195,7 +195,7 @@ impl Telegram {
         view: &AnyView,
         markup: InlineKeyboardMarkup,
     ) -> Result<(), RequestError> {
-        let png = render(view).await;
+        let png = render(view, &message.lang).await;
         let caption = format::caption(message);
         self.paced(chat, Kind::Message, || {
             let photo = InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
@@ -394,10 +394,12 @@ pub fn target(to: &Dest) -> Option<Target> {
     }
 }
 
-/// Draws a board off the async threads.
-async fn render(view: &AnyView) -> Vec<u8> {
-    let view = view.clone();
-    tokio::task::spawn_blocking(move || igroteka_renderer::render(&view)).await.unwrap_or_default()
+/// Draws a board off the async threads, its words in `lang`.
+async fn render(view: &AnyView, lang: &str) -> Vec<u8> {
+    let (view, lang) = (view.clone(), lang.to_string());
+    tokio::task::spawn_blocking(move || igroteka_renderer::render_lang(&view, &lang))
+        .await
+        .unwrap_or_default()
 }
 
 /// How long the deliverer waits before trying a table again after a transient failure: it
