@@ -212,7 +212,10 @@ mod tests {
             ids.sort();
             let missing: Vec<&String> = en.iter().filter(|id| !ids.contains(id)).collect();
             let extra: Vec<&String> = ids.iter().filter(|id| !en.contains(id)).collect();
-            assert!(missing.is_empty() && extra.is_empty(), "{lang}: lacks {missing:?}, extra {extra:?}");
+            assert!(
+                missing.is_empty() && extra.is_empty(),
+                "{lang}: lacks {missing:?}, extra {extra:?}"
+            );
             let mut unique = ids.clone();
             unique.sort();
             unique.dedup();

@@ -66,7 +66,12 @@ fn play(lang: &str, game: &str, seats: usize) {
     let mut room = Chatroom::temporary();
     let players = &NAMES[..seats];
     take_misses();
-    act(&mut room, players[0], lang, Action::Command { name: "play".into(), args: vec![game.into()] });
+    act(
+        &mut room,
+        players[0],
+        lang,
+        Action::Command { name: "play".into(), args: vec![game.into()] },
+    );
     let lobby_button = |room: &Chatroom, op: Op| {
         room.latest_buttons()
             .into_iter()
@@ -96,7 +101,8 @@ fn play(lang: &str, game: &str, seats: usize) {
                         Some(Version::Keyboard(k)) => {
                             candidates.push((players[k.seat].to_string(), token))
                         }
-                        _ => candidates.extend(players.iter().map(|p| (p.to_string(), token.clone()))),
+                        _ => candidates
+                            .extend(players.iter().map(|p| (p.to_string(), token.clone()))),
                     },
                 }
             }

@@ -213,8 +213,13 @@ fn group_messages_keep_the_language_of_the_game_and_private_ones_follow_the_user
     // A chat admin's /lang choice wins over the creator's language.
     room.now += 1000;
     let admin = User { admin: true, ..english("Bob") };
-    let lang =
-        igroteka::app::input_from_text(Platform::Console, room.chat.clone(), admin, room.now, "/lang en");
+    let lang = igroteka::app::input_from_text(
+        Platform::Console,
+        room.chat.clone(),
+        admin,
+        room.now,
+        "/lang en",
+    );
     room.run(&lang);
     room.send("Bob", "/board");
     assert!(room.latest_text().contains("New game"), "{}", room.latest_text());

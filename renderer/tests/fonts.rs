@@ -13,7 +13,10 @@ use igroteka_renderer::{IndexedImage, render_into_lang, text};
 /// that the platforms draw with their own emoji fonts.
 fn chat_only(c: char) -> bool {
     let o = c as u32;
-    o >= 0x1F000 || (0x2300..=0x23FF).contains(&o) || (0x2600..=0x27BF).contains(&o) || c == '\u{FE0F}'
+    o >= 0x1F000
+        || (0x2300..=0x23FF).contains(&o)
+        || (0x2600..=0x27BF).contains(&o)
+        || c == '\u{FE0F}'
 }
 
 #[test]

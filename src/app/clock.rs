@@ -381,7 +381,10 @@ impl<S: Store> App<S> {
             return Some(self.i18n.plain(lang, "clock-stopped"));
         }
         let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
-        let args = [("players", names.join(", ").into()), ("left", clock::human_in(&self.i18n, lang, left).into())];
+        let args = [
+            ("players", names.join(", ").into()),
+            ("left", clock::human_in(&self.i18n, lang, left).into()),
+        ];
         Some(self.i18n.text(lang, "clock-left", &args))
     }
 }

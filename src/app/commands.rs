@@ -277,9 +277,8 @@ impl<S: Store> App<S> {
         let key = if ctx.input.chat.private {
             user_lang_key(ctx.input)
         } else {
-            let creator = self
-                .active_table(ctx)?
-                .is_some_and(|table| table.creator == ctx.input.user_id());
+            let creator =
+                self.active_table(ctx)?.is_some_and(|table| table.creator == ctx.input.user_id());
             if !ctx.input.user.admin && !creator {
                 return Ok(self.reply(ctx, "lang-not-allowed", &[]));
             }

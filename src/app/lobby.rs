@@ -129,7 +129,8 @@ impl<S: Store> App<S> {
         if !info.private_setup {
             return Vec::new();
         }
-        let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
+        let lang =
+            self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
         let text = self.i18n.text(
             lang,
             "lobby-private-hello",
@@ -271,7 +272,12 @@ impl<S: Store> App<S> {
                     .map(|n| format!("computer-{}-{n}", table.id))
                     .find(|id| table.players.iter().all(|p| p.user.id != *id));
                 let user = UserId { platform: ctx.input.platform, id: id.expect("a free id") };
-                table.players.push(Player { user, name, computer: Some(level), lang: String::new() });
+                table.players.push(Player {
+                    user,
+                    name,
+                    computer: Some(level),
+                    lang: String::new(),
+                });
                 "computer-added"
             }
             Op::DropComputer => {

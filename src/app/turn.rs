@@ -178,7 +178,8 @@ impl<S: Store> App<S> {
         if table.status == Status::Lobby {
             return Ok(self.reply(ctx, "not-started", &[]));
         }
-        let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
+        let lang =
+            self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.extend(self.private_board(lang, &mut table, seat)?);
         self.route_to(table.id);
@@ -261,7 +262,11 @@ impl<S: Store> App<S> {
         let mut effects = vec![Effect::Answer { text, alert: false }];
         match slot {
             Slot::Private { seat } => {
-                let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
+                let lang = self.user_lang(
+                    ctx.input.platform,
+                    &ctx.input.user.id,
+                    ctx.input.user.lang.as_deref(),
+                );
                 effects.extend(self.private_messages(lang, table, &[], seat)?);
             }
             _ => {

@@ -63,8 +63,7 @@ fn command(i18n: &I18n, name: &str) -> CreateCommand {
 /// An option `key` of command `name` with its localized descriptions (`slash-{name}-{key}`).
 fn option(i18n: &I18n, name: &str, key: &str) -> CreateCommandOption {
     let id = format!("{name}-{key}");
-    let mut out =
-        CreateCommandOption::new(CommandOptionType::String, key, about(i18n, "en", &id));
+    let mut out = CreateCommandOption::new(CommandOptionType::String, key, about(i18n, "en", &id));
     for (lang, locale) in LOCALES {
         out = out.description_localized(*locale, about(i18n, lang, &id));
     }

@@ -89,7 +89,12 @@ fn from_command(command: &CommandInteraction, now: u64) -> Request {
             thread: None,
             server: command.guild_id.map(|g| g.to_string()),
         },
-        user: user(&command.user, command.member.as_deref(), &command.locale, command.guild_locale.as_deref()),
+        user: user(
+            &command.user,
+            command.member.as_deref(),
+            &command.locale,
+            command.guild_locale.as_deref(),
+        ),
         now,
         action: Action::Command { name: call.name, args: call.args },
     };
@@ -134,7 +139,12 @@ fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request>
             thread: None,
             server: component.guild_id.map(|g| g.to_string()),
         },
-        user: user(&component.user, component.member.as_ref(), &component.locale, component.guild_locale.as_deref()),
+        user: user(
+            &component.user,
+            component.member.as_ref(),
+            &component.locale,
+            component.guild_locale.as_deref(),
+        ),
         now,
         action,
     };

@@ -181,7 +181,8 @@ fn status(frame: &mut IndexedImage, view: &View) {
         Some(corner) => {
             strip.turn_marker();
             strip.left(64.0, |c, p| pieces::plane(corner, 0, Size::Normal).stamp(c, p));
-            strip.left_text(&crate::labels::current().aero[usize::from(corner % 4)], palette::WHITE);
+            strip
+                .left_text(&crate::labels::current().aero[usize::from(corner % 4)], palette::WHITE);
         }
         None => {
             let mut placed: Vec<(u8, u8)> = view
