@@ -235,7 +235,7 @@ fn no_translation_is_left_in_english_by_accident() {
         let shapes = shapes(lang);
         for (id, english) in &en {
             // Texts with no words (placeables, arrows, emoji, numbers) need no translation.
-            let words = english.text.replace(|c: char| c == '$', "");
+            let words = english.text.replace('$', "");
             let has_words = {
                 let mut t = words.clone();
                 for v in &english.variables {

@@ -41,9 +41,13 @@ fn refused(effects: &[Effect]) -> bool {
     effects.iter().any(|e| matches!(e, Effect::Answer { alert: true, .. }))
 }
 
+/// A chat's latest keyboard: the chat (`None` for the group, else the user's id) and its
+/// buttons (text, token).
+type Keyboard = (Option<String>, Vec<(String, String)>);
+
 /// The latest keyboard of the group and of each private chat.
-fn keyboards(room: &Chatroom) -> Vec<(Option<String>, Vec<(String, String)>)> {
-    let mut latest: Vec<(Option<String>, Vec<(String, String)>)> = Vec::new();
+fn keyboards(room: &Chatroom) -> Vec<Keyboard> {
+    let mut latest: Vec<Keyboard> = Vec::new();
     for delivered in &room.seen {
         let (to, message) = match &delivered.effect {
             Effect::Send { to, message } | Effect::Edit { to, message, .. } => (to, message),

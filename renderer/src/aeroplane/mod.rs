@@ -17,7 +17,6 @@ use crate::strip::Strip;
 use crate::text::{self, Anchor, TextStyle, Weight};
 use crate::widgets::{self, BadgeKind};
 
-use fleet::fleet;
 use pieces::Size;
 
 /// Picture size: the 900 px board and the status strip under it.
