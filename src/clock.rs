@@ -372,9 +372,45 @@ pub fn human(ms: u64) -> String {
     }
 }
 
+/// [`human`] in `lang`'s words and order ("2 dni 3 godz.", "5分钟"): the same rounding, the
+/// units and their plural forms from the `duration-*` messages.
+pub fn human_in(i18n: &crate::i18n::I18n, lang: &str, ms: u64) -> String {
+    let minutes = ms.div_ceil(MINUTE);
+    let (days, hours, minutes) = (minutes / (24 * 60), minutes % (24 * 60) / 60, minutes % 60);
+    let unit = |id: &str, n: u64| i18n.text(lang, id, &[("n", (n as usize).into())]);
+    let pair = |first: String, second: String| {
+        i18n.text(lang, "duration-pair", &[("first", first.into()), ("second", second.into())])
+    };
+    match (days, hours, minutes) {
+        (0, 0, m) => unit("duration-minutes", m),
+        (0, h, 0) => unit("duration-hours", h),
+        (0, h, m) => pair(unit("duration-hours", h), unit("duration-minutes", m)),
+        (d, 0, _) => unit("duration-days", d),
+        (d, h, _) => pair(unit("duration-days", d), unit("duration-hours", h)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn durations_speak_each_language() {
+        let i18n = crate::i18n::I18n::new();
+        let d = DAY + 3 * HOUR + 59 * MINUTE;
+        for lang in crate::i18n::LANGUAGES {
+            assert!(!human_in(&i18n, lang, d).contains('{'), "{lang}");
+        }
+        assert_eq!(human_in(&i18n, "en", d), human(d));
+        assert_eq!(human_in(&i18n, "en", 5 * HOUR + 10 * MINUTE), "5 h 10 min");
+        assert_eq!(human_in(&i18n, "pl", 2 * DAY + 3 * HOUR), "2 dni 3 godz.");
+        assert_eq!(human_in(&i18n, "pl", DAY), "1 dzień");
+        assert_eq!(human_in(&i18n, "uk", 5 * DAY), "5 днів");
+        assert_eq!(human_in(&i18n, "be", 2 * DAY), "2 дні");
+        assert_eq!(human_in(&i18n, "bg", 2 * DAY + HOUR), "2 дни 1 ч");
+        assert_eq!(human_in(&i18n, "zh", 5 * HOUR + 10 * MINUTE), "5小时10分钟");
+        assert_eq!(human_in(&i18n, "ru", 4 * MINUTE), "4 мин");
+    }
 
     #[test]
     fn durations_read_and_print() {

@@ -82,12 +82,21 @@ pub struct Player {
     /// A computer player of this level (its `user` is a made-up id no platform has).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computer: Option<Level>,
+    /// The language the platform said this person uses (Telegram's `language_code`, Discord's
+    /// `locale`), for private messages sent when they did not write: their `/lang` wins.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lang: String,
 }
 
 impl Player {
     /// A person, from the platform.
     pub fn person(user: UserId, name: String) -> Player {
-        Player { user, name, computer: None }
+        Player { user, name, computer: None, lang: String::new() }
+    }
+
+    /// The same player, with the platform's language hint.
+    pub fn speaking(self, lang: Option<&str>) -> Player {
+        Player { lang: lang.unwrap_or_default().to_string(), ..self }
     }
 }
 

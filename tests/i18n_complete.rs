@@ -71,3 +71,182 @@ fn every_game_text_exists_in_every_language() {
         assert!(missing.is_empty(), "{lang} lacks {missing:?}");
     }
 }
+
+// ---- The locale files themselves, read as Fluent syntax trees. ----
+
+use std::collections::BTreeMap;
+
+use fluent_syntax::ast::{
+    Entry, Expression, InlineExpression, Pattern, PatternElement, VariantKey,
+};
+use igroteka::i18n::SOURCES;
+
+/// One message as the tests see it: the variables it uses, its text with placeables written
+/// as `{$name}`, and the selects on a variable with their variant keys.
+#[derive(Debug, Default)]
+struct Shape {
+    variables: BTreeSet<String>,
+    text: String,
+    selects: Vec<(String, Vec<String>, String)>,
+}
+
+fn walk_inline(e: &InlineExpression<&str>, shape: &mut Shape) {
+    match e {
+        InlineExpression::VariableReference { id } => {
+            shape.variables.insert(id.name.to_string());
+            shape.text.push_str(&format!("{{${}}}", id.name));
+        }
+        InlineExpression::Placeable { expression } => walk(expression, shape),
+        InlineExpression::StringLiteral { value } | InlineExpression::NumberLiteral { value } => {
+            shape.text.push_str(value)
+        }
+        other => shape.text.push_str(&format!("{other:?}")),
+    }
+}
+
+fn walk(e: &Expression<&str>, shape: &mut Shape) {
+    match e {
+        Expression::Inline(inline) => walk_inline(inline, shape),
+        Expression::Select { selector, variants } => {
+            walk_inline(selector, shape);
+            let mut keys = Vec::new();
+            let mut default = String::new();
+            for variant in variants {
+                let key = match &variant.key {
+                    VariantKey::Identifier { name } => name.to_string(),
+                    VariantKey::NumberLiteral { value } => format!("={value}"),
+                };
+                if variant.default {
+                    default = key.clone();
+                }
+                keys.push(key);
+                shape.text.push('|');
+                pattern(&variant.value, shape);
+            }
+            if let InlineExpression::VariableReference { id } = selector {
+                shape.selects.push((id.name.to_string(), keys, default));
+            }
+        }
+    }
+}
+
+fn pattern(p: &Pattern<&str>, shape: &mut Shape) {
+    for element in &p.elements {
+        match element {
+            PatternElement::TextElement { value } => shape.text.push_str(value),
+            PatternElement::Placeable { expression } => walk(expression, shape),
+        }
+    }
+}
+
+/// Every message of `lang`, by id.
+fn shapes(lang: &str) -> BTreeMap<String, Shape> {
+    let mut out = BTreeMap::new();
+    for (l, topic, source) in SOURCES {
+        if *l != lang {
+            continue;
+        }
+        let resource = fluent_syntax::parser::parse(*source)
+            .unwrap_or_else(|(_, errors)| panic!("{lang}/{topic}: {errors:?}"));
+        for entry in resource.body {
+            if let Entry::Message(message) = entry {
+                let mut shape = Shape::default();
+                if let Some(value) = &message.value {
+                    pattern(value, &mut shape);
+                }
+                out.insert(message.id.name.to_string(), shape);
+            }
+        }
+    }
+    out
+}
+
+/// The plural categories a language's integers fall into (CLDR), which a select on a number
+/// must cover, each as a key of its own or the default.
+fn plural_categories(lang: &str) -> &'static [&'static str] {
+    match lang {
+        "en" | "bg" => &["one", "other"],
+        "ru" | "uk" | "be" | "pl" => &["one", "few", "many"],
+        "zh" => &["other"],
+        _ => panic!("no plural rules listed for {lang}"),
+    }
+}
+
+const CATEGORIES: &[&str] = &["zero", "one", "two", "few", "many", "other"];
+
+#[test]
+fn every_placeable_of_the_english_text_is_used_in_each_translation() {
+    let en = shapes("en");
+    for lang in LANGUAGES {
+        let shapes = shapes(lang);
+        for (id, english) in &en {
+            let Some(shape) = shapes.get(id) else { panic!("{lang} lacks {id}") };
+            assert_eq!(shape.variables, english.variables, "{lang}: {id} uses other variables");
+        }
+    }
+}
+
+#[test]
+fn each_language_covers_its_plural_categories() {
+    for lang in LANGUAGES {
+        let wanted = plural_categories(lang);
+        for (id, shape) in shapes(lang) {
+            for (variable, keys, default) in &shape.selects {
+                let plural: Vec<&String> =
+                    keys.iter().filter(|k| CATEGORIES.contains(&k.as_str())).collect();
+                if plural.is_empty() && default != "other" {
+                    // A select on a word ($kind), or on exact numbers with a word default.
+                    continue;
+                }
+                for key in &plural {
+                    assert!(
+                        wanted.contains(&key.as_str()),
+                        "{lang}: {id} selects ${variable} on [{key}], not a category of {lang}"
+                    );
+                }
+                for category in wanted {
+                    assert!(
+                        keys.iter().any(|k| k == category),
+                        "{lang}: {id} selects ${variable} without [{category}] ({keys:?})"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Messages that may read the same as English: names, codes and symbols the languages share.
+fn may_equal_english(lang: &str, id: &str) -> bool {
+    // Words and units that happen to be spelt the same ("Start", "5 min").
+    const SAME: &[(&str, &str)] = &[
+        ("pl", "btn-start"),
+        ("pl", "setting-turn-5m"),
+        ("pl", "setting-turn-15m"),
+        ("pl", "duration-minutes"),
+    ];
+    SAME.contains(&(lang, id))
+}
+
+#[test]
+fn no_translation_is_left_in_english_by_accident() {
+    let en = shapes("en");
+    let mut same = Vec::new();
+    for lang in LANGUAGES.iter().filter(|l| **l != "en") {
+        let shapes = shapes(lang);
+        for (id, english) in &en {
+            // Texts with no words (placeables, arrows, emoji, numbers) need no translation.
+            let words = english.text.replace('$', "");
+            let has_words = {
+                let mut t = words.clone();
+                for v in &english.variables {
+                    t = t.replace(&format!("{{{v}}}"), "");
+                }
+                t.chars().any(char::is_alphabetic)
+            };
+            if has_words && shapes[id].text == english.text && !may_equal_english(lang, id) {
+                same.push(format!("{lang}: {id}"));
+            }
+        }
+    }
+    assert!(same.is_empty(), "left as in English: {same:#?}");
+}

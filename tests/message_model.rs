@@ -197,12 +197,26 @@ fn group_messages_keep_the_language_of_the_game_and_private_ones_follow_the_user
     );
     // The answer to Bob's own press is his alone: in his language.
     assert!(answer(&effects).is_some_and(|(t, _)| t.is_ascii() || t.is_empty()), "{effects:?}");
-    // A chat's /lang choice wins over the creator's language.
+    // In a group, only a chat admin or the game's creator changes the language.
     room.now += 1000;
     let lang = igroteka::app::input_from_text(
         Platform::Console,
         room.chat.clone(),
         english("Bob"),
+        room.now,
+        "/lang en",
+    );
+    room.run(&lang);
+    assert!(room.latest_text().contains("chat admin"), "{}", room.latest_text());
+    room.send("Bob", "/board");
+    assert!(room.latest_text().contains("Новая игра"), "{}", room.latest_text());
+    // A chat admin's /lang choice wins over the creator's language.
+    room.now += 1000;
+    let admin = User { admin: true, ..english("Bob") };
+    let lang = igroteka::app::input_from_text(
+        Platform::Console,
+        room.chat.clone(),
+        admin,
         room.now,
         "/lang en",
     );

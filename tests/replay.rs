@@ -15,6 +15,7 @@ fn players(n: usize) -> Vec<Player> {
             user: UserId { platform: Platform::Console, id: format!("u{i}") },
             name: format!("P{i}"),
             computer: None,
+            lang: String::new(),
         })
         .collect()
 }

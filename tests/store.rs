@@ -20,6 +20,7 @@ fn lobby(store: &SledStore, chat: &str) -> Table {
         user: UserId { platform: Platform::Console, id: "alice".into() },
         name: "Alice".into(),
         computer: None,
+        lang: String::new(),
     };
     let chat = ChatId { platform: Platform::Console, chat: chat.into(), thread: None };
     Table::new_lobby(

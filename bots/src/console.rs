@@ -235,8 +235,9 @@ impl<S: Store, W: Write> Console<S, W> {
         }
         if let Some(view) = &message.board {
             let path = self.boards_dir.join(format!("board-{id}.png"));
-            let written = std::fs::create_dir_all(&self.boards_dir)
-                .and_then(|_| std::fs::write(&path, igroteka_renderer::render(view)));
+            let written = std::fs::create_dir_all(&self.boards_dir).and_then(|_| {
+                std::fs::write(&path, igroteka_renderer::render_lang(view, &message.lang))
+            });
             match written {
                 Ok(()) => writeln!(self.out, "  [board: {}]", path.display())?,
                 Err(e) => writeln!(self.out, "  [board could not be written: {e}]")?,

@@ -187,7 +187,8 @@ fn the_compose_file_points_the_bot_at_its_database() {
     assert!(url.starts_with("postgres://igroteka:${POSTGRES_PASSWORD}@db:5432/"), "{url}");
 
     // The same URL with a password, at a port where nothing listens.
-    let url = url.replace("${POSTGRES_PASSWORD}", "pw-never-shown").replace("db:5432", "127.0.0.1:9");
+    let url =
+        url.replace("${POSTGRES_PASSWORD}", "pw-never-shown").replace("db:5432", "127.0.0.1:9");
     let dir = tempfile::tempdir().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_igroteka"))
         .env_clear()
@@ -196,9 +197,13 @@ fn the_compose_file_points_the_bot_at_its_database() {
         .stdin(Stdio::null())
         .output()
         .unwrap();
-    let said = format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+    let said =
+        format!("{}{}", String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
     assert!(!out.status.success(), "{said}");
-    assert!(said.contains("cannot open the database postgres://igroteka:***@127.0.0.1:9/"), "{said}");
+    assert!(
+        said.contains("cannot open the database postgres://igroteka:***@127.0.0.1:9/"),
+        "{said}"
+    );
     assert!(!said.contains("pw-never-shown"), "{said}");
     assert!(!dir.path().join("data").exists(), "a data folder was made: {said}");
 }

@@ -31,9 +31,24 @@ fn boards(t: &Table) -> Vec<Msg> {
     t.public().into_iter().filter(|m| !m.attachments.is_empty()).collect()
 }
 
+/// Pings in the channel the store does not know of (read while the bot is down): sent right
+/// before a kill, before their id was recorded. Delivery is at least once, and the next ping
+/// cannot delete a message whose id it never learned, so such a ping may stay beside the live
+/// one (as in `telegram_restart`).
+fn unrecorded_pings(t: &Table, table: u64) -> usize {
+    use igroteka::store::Store;
+    let recorded = t.open_store().slot_message(table, igroteka::outbox::Slot::Ping).unwrap();
+    t.pings().iter().filter(|p| Some(p.id.to_string()) != recorded).count()
+}
+
 /// After a restart: the live board comes to show exactly the stored game (read while the bot
-/// was down), in one board message, with at most one ping.
-fn assert_shows_the_stored_game(t: &Table, expected_tokens: &[String], expected_png: &[u8]) {
+/// was down), in one board message, with at most one ping besides the `unrecorded` ones.
+fn assert_shows_the_stored_game(
+    t: &Table,
+    expected_tokens: &[String],
+    expected_png: &[u8],
+    unrecorded: usize,
+) {
     t.wait_until("the live board to show every saved move", |t| {
         t.live_board().is_some_and(|b| tokens(&b) == expected_tokens)
     });
@@ -41,7 +56,8 @@ fn assert_shows_the_stored_game(t: &Table, expected_tokens: &[String], expected_
     assert_eq!(board.attachments[0].bytes, expected_png, "the picture is the stored game's");
     let boards = boards(t);
     assert_eq!(boards.len(), 1, "one board message, none twice\n{}", t.report());
-    assert!(t.pings().len() <= 1, "at most one ping: {:?}", t.pings());
+    let pings = t.pings();
+    assert!(pings.len() <= 1 + unrecorded, "at most one ping ({unrecorded} unrecorded): {pings:?}");
 }
 
 #[test]
@@ -82,8 +98,9 @@ fn killed_at_random_points_of_fifty_presses_every_saved_move_is_shown_once() {
         let stored = t.stored_board(table);
         let expected = tokens_of(&stored);
         let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+        let unrecorded = unrecorded_pings(&t, table);
         t.spawn();
-        assert_shows_the_stored_game(&t, &expected, &png);
+        assert_shows_the_stored_game(&t, &expected, &png, unrecorded);
     }
     t.settle(Duration::from_millis(1500));
     t.kill();
@@ -174,8 +191,9 @@ fn every_acknowledged_press_survives_a_kill_right_after_its_acknowledgement() {
         let stored = t.stored_board(table);
         let expected = tokens_of(&stored);
         let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+        let unrecorded = unrecorded_pings(&t, table);
         t.spawn();
-        assert_shows_the_stored_game(&t, &expected, &png);
+        assert_shows_the_stored_game(&t, &expected, &png, unrecorded);
     }
     assert_eq!(t.emu.with(|s| s.killed_after.len()), KILLS);
     t.settle(Duration::from_millis(1500));
@@ -215,8 +233,9 @@ fn sigterm_right_after_a_press_stops_within_five_seconds_and_loses_nothing() {
         let stored = t.stored_board(table);
         let expected = tokens_of(&stored);
         let png = igroteka_renderer::render(stored.board.as_ref().unwrap());
+        let unrecorded = unrecorded_pings(&t, table);
         t.spawn();
-        assert_shows_the_stored_game(&t, &expected, &png);
+        assert_shows_the_stored_game(&t, &expected, &png, unrecorded);
     }
     eprintln!("the slowest of {STOPS} stops took {slowest:?}");
 }

@@ -172,6 +172,18 @@ fn slash_commands_are_registered_for_the_guild() {
     ] {
         assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
     }
+    // Localized names and descriptions for Discord's locales (it has no Belarusian one).
+    let play = t.emu.with(|s| s.commands.iter().find(|c| c["name"] == "play").cloned()).unwrap();
+    for (locale, name) in
+        [("pl", "graj"), ("bg", "игра"), ("uk", "грати"), ("ru", "играть"), ("zh-CN", "开局")]
+    {
+        assert_eq!(play["name_localizations"][locale], name, "{play}");
+        assert!(play["description_localizations"][locale].is_string(), "{play}");
+    }
+    assert!(play["name_localizations"].get("be").is_none());
+    let game = &play["options"][0];
+    let thousand = game["choices"].as_array().unwrap().iter().find(|c| c["value"] == "thousand");
+    assert_eq!(thousand.unwrap()["name_localizations"]["pl"], "Tysiąc na szachownicy");
     let token = t.command(&t.users[0], "help", &[]);
     let original = t.emu.interaction(&token).original.unwrap();
     assert!(t.emu.message(original).content.contains("/play"));

@@ -101,7 +101,8 @@ fn round_robin(ports: Vec<u16>) -> (u16, Arc<Vec<AtomicUsize>>) {
     use std::net::{Shutdown, TcpListener, TcpStream};
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
-    let reached: Arc<Vec<AtomicUsize>> = Arc::new(ports.iter().map(|_| AtomicUsize::new(0)).collect());
+    let reached: Arc<Vec<AtomicUsize>> =
+        Arc::new(ports.iter().map(|_| AtomicUsize::new(0)).collect());
     let counts = reached.clone();
     std::thread::spawn(move || {
         for (n, client) in listener.incoming().enumerate() {

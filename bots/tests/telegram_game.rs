@@ -139,10 +139,21 @@ fn aeroplane_from_lobby_to_game_over_under_real_limits() {
     let room = Room::new(-100_111);
     let players = players(2, 1001);
 
-    // The command menu is published in English and Russian.
+    // The command menu is published in English (the default) and for each other language.
     let menus = room.emulator.with(|s| s.commands.clone());
-    assert!(menus.iter().any(|m| m["language_code"] == "ru"), "{menus:?}");
+    for lang in ["ru", "pl", "uk", "be", "bg", "zh"] {
+        assert!(menus.iter().any(|m| m["language_code"] == lang), "{lang}: {menus:?}");
+    }
     assert!(menus.iter().any(|m| m.get("language_code").is_none_or(|l| l.is_null())));
+    let about = |lang: &str, command: &str| {
+        let menu = menus.iter().find(|m| m["language_code"] == lang).unwrap();
+        let list = menu["commands"].as_array().unwrap();
+        let entry = list.iter().find(|c| c["command"] == command).unwrap();
+        entry["description"].as_str().unwrap().to_string()
+    };
+    assert_eq!(about("pl", "play"), "Wybierz grę");
+    assert_eq!(about("bg", "rules"), "Правилата на игра");
+    assert_eq!(about("zh", "help"), "我能做什么");
 
     let first = start_game(&room.emulator, room.chat, &players, "aeroplane");
     let table = table_of(&first.tokens()[0].1);

@@ -15,6 +15,11 @@ colour-0 = Red
 colour-1 = Yellow
 colour-2 = Blue
 colour-3 = Green
+# The letter on each corner's hangar in the board picture (colour is never the only cue).
+aero-letter-0 = R
+aero-letter-1 = Y
+aero-letter-2 = B
+aero-letter-3 = G
 
 setting-takeoff = Take-off roll
 setting-takeoff-even = even roll

@@ -13,7 +13,7 @@ help =
     /tz +3 — your time zone: no reminders at night
     /resign — give up; /cancel — stop the game (its creator or an admin)
     /rules [game] — the rules; /games — all games
-    /lang en|ru — language
+    /lang — language: en, pl, ru, uk, be, bg, zh
     /boards edit|new — one board edited in place (default), or a new board every turn
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
@@ -87,8 +87,9 @@ game-left-to-computers = Only computer players are left, so the game ends here, 
 board-none-private = You have no running games.
 lang-usage = Choose a language: /lang { $languages }
 lang-done = I will speak English here.
+lang-name = English
+lang-not-allowed = In a group, only a chat admin or the creator of the game here changes the language.
 game-air-battle = Air Battle (Воздушный бой)
-game-thousand = A Thousand on the Chessboard (Tysiąc na szachownicy)
 console-welcome = Igroteka console. Type “as NAME /command” to act as a user, “press N” (or “as NAME press N”) to press button N, “help” for more, “quit” to leave.
 
 ping-turn = 🔔 { $players }: your move in { $game }.
@@ -164,3 +165,10 @@ vacation-on = 🏖 You are on vacation ({ $days } days of this year's allowance 
 vacation-status = You have { $days } days of vacation left this year: /vacation N stops your clock in all your games for N days.
 vacation-off = Your vacation is over: your clocks run again.
 vacation-usage = Use /vacation N with N from 1 to { $days } (days left this year), or /vacation off.
+
+# Durations (turn clocks, reminders): $n is a number; a pair is days and hours, or hours and
+# minutes.
+duration-minutes = { $n } min
+duration-hours = { $n } h
+duration-days = { $n } d
+duration-pair = { $first } { $second }

@@ -15,6 +15,11 @@ colour-0 = Красный
 colour-1 = Жёлтый
 colour-2 = Синий
 colour-3 = Зелёный
+# Буква на ангаре каждого угла на картинке доски.
+aero-letter-0 = К
+aero-letter-1 = Ж
+aero-letter-2 = С
+aero-letter-3 = З
 
 setting-takeoff = Бросок для взлёта
 setting-takeoff-even = чётный
@@ -43,47 +48,54 @@ aero-rolled = { $player } выбрасывает { $roll }.
 aero-took-off = Самолёт { $plane } игрока { $player } выходит на стартовую клетку.
 aero-moved = { $count ->
     [one] Самолёт { $plane } игрока { $player } идёт
-   *[other] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) идёт
+    [few] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) идёт
+   *[many] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) идёт
 } на шаг { $step }.
 aero-moved-column = { $count ->
     [one] Самолёт { $plane } игрока { $player } идёт
-   *[other] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) идёт
+    [few] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) идёт
+   *[many] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) идёт
 } на клетку { $cell } своей дорожки к центру.
 aero-bounced = { $count ->
     [one] Самолёт { $plane } игрока { $player } проскакивает центр и отскакивает
-   *[other] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) проскакивает центр и отскакивает
+    [few] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) проскакивает центр и отскакивает
+   *[many] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) проскакивает центр и отскакивает
 } на клетку { $cell } своей дорожки к центру.
 aero-jumped = { $count ->
     [one] Самолёт { $plane } игрока { $player } прыгает
-   *[other] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) прыгает
+    [few] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) прыгает
+   *[many] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) прыгает
 } на шаг { $step }.
 aero-flew = { $count ->
     [one] Самолёт { $plane } игрока { $player } летит по короткому пути
-   *[other] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) летит по короткому пути
+    [few] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) летит по короткому пути
+   *[many] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) летит по короткому пути
 } на шаг { $step }.
 aero-sent-home = { $player } отправляет в ангар { $count ->
     [one] { $count } самолёт
     [few] { $count } самолёта
-   *[other] { $count } самолётов
+   *[many] { $count } самолётов
 } игрока { $victim }.
 aero-danger-cell = { $player } пролетает над дорожкой игрока { $victim } и отправляет в ангар { $count ->
     [one] { $count } самолёт
     [few] { $count } самолёта
-   *[other] { $count } самолётов
+   *[many] { $count } самолётов
 }.
 aero-stacked = { $player } складывает в стопку { $count ->
     [one] { $count } самолёт
     [few] { $count } самолёта
-   *[other] { $count } самолётов
+   *[many] { $count } самолётов
 } (самолёт { $plane }).
 aero-reached-centre = { $count ->
     [one] Самолёт { $plane } игрока { $player } долетает до центра!
-   *[other] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) долетает до центра!
+    [few] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) долетает до центра!
+   *[many] Стопка из { $count } самолётов игрока { $player } (самолёт { $plane }) долетает до центра!
 }
 aero-three-sixes = Три шестёрки! { $count ->
     [0] { $player } теряет ход.
     [one] Самолёт игрока { $player }, сходивший на шестёрки, возвращается в ангар.
-   *[other] Самолёты игрока { $player }, сходившие на шестёрки ({ $count }), возвращаются в ангар.
+    [few] Самолёты игрока { $player }, сходившие на шестёрки ({ $count }), возвращаются в ангар.
+   *[many] Самолёты игрока { $player }, сходившие на шестёрки ({ $count }), возвращаются в ангар.
 }
 aero-no-move = { $player } не может сходить на { $roll }.
 aero-extra-roll = { $player } бросает ещё раз.

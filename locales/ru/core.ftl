@@ -13,7 +13,7 @@ help =
     /tz +3 — ваш часовой пояс: ночью без напоминаний
     /resign — сдаться; /cancel — остановить игру (её создатель или админ)
     /rules [игра] — правила; /games — все игры
-    /lang en|ru — язык
+    /lang — язык: ru, en, pl, uk, be, bg, zh
     /boards edit|new — одна доска, которая обновляется (по умолчанию), или новая доска каждый ход
 unknown-command = Я не знаю команду /{ $command }. Смотрите /help.
 error-corrupt = Запись этой игры не удалось прочитать, она отложена в сторону. Начните новую: /play.
@@ -87,8 +87,9 @@ game-left-to-computers = За столом остались одни компь�
 board-none-private = У вас нет идущих игр.
 lang-usage = Выберите язык: /lang { $languages }
 lang-done = Здесь я буду говорить по-русски.
+lang-name = русский
+lang-not-allowed = В группе язык меняет только админ чата или создатель идущей здесь игры.
 game-air-battle = Воздушный бой
-game-thousand = Тысяча на шахматной доске (Tysiąc na szachownicy)
 console-welcome = Консоль Игротеки. «as ИМЯ /команда» — действовать от имени пользователя, «press N» (или «as ИМЯ press N») — нажать кнопку N, «help» — подробнее, «quit» — выход.
 
 ping-turn = 🔔 { $players }: ваш ход в игре «{ $game }».
@@ -102,7 +103,11 @@ boards-edit = Теперь в этом чате одна доска на игр�
 score-title = 📋 Счёт: { $game }
 score-none = В этой игре нет листа счёта.
 score-empty = (пока ничего не записано)
-score-earlier = … ещё { $count } записей раньше
+score-earlier = … ещё { $count ->
+    [one] { $count } запись
+    [few] { $count } записи
+   *[many] { $count } записей
+} раньше
 
 # Часы хода (в лобби каждой игры).
 setting-turn = Время на ход
@@ -164,3 +169,9 @@ vacation-on = 🏖 Вы в отпуске (в этом году осталось
 vacation-status = В этом году у вас осталось { $days } дн. отпуска: /vacation N останавливает ваши часы во всех играх на N дней.
 vacation-off = Отпуск окончен: ваши часы снова идут.
 vacation-usage = Напишите /vacation N, где N от 1 до { $days } (осталось в этом году), или /vacation off.
+
+# Продолжительность (часы хода, напоминания).
+duration-minutes = { $n } мин
+duration-hours = { $n } ч
+duration-days = { $n } дн.
+duration-pair = { $first } { $second }

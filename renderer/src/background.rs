@@ -6,22 +6,31 @@
 use std::sync::OnceLock;
 
 use crate::canvas::IndexedImage;
+use crate::labels;
 
-/// A background drawn once by `draw` and copied for every frame.
+/// A background drawn once by `draw` and copied for every frame; one per language if it
+/// carries words ([`Background::localized`]).
 #[derive(Debug)]
 pub struct Background {
-    cell: OnceLock<IndexedImage>,
+    cells: [OnceLock<IndexedImage>; labels::COUNT],
     draw: fn() -> IndexedImage,
+    localized: bool,
 }
 
 impl Background {
     pub const fn new(draw: fn() -> IndexedImage) -> Self {
-        Background { cell: OnceLock::new(), draw }
+        Background { cells: [const { OnceLock::new() }; labels::COUNT], draw, localized: false }
     }
 
-    /// The cached background, drawing it if this is the first use.
+    /// A background with words on it (`draw` reads [`labels::current`]), kept per language.
+    pub const fn localized(draw: fn() -> IndexedImage) -> Self {
+        Background { cells: [const { OnceLock::new() }; labels::COUNT], draw, localized: true }
+    }
+
+    /// The cached background, drawing it if this is the first use (in this language).
     pub fn get(&self) -> &IndexedImage {
-        self.cell.get_or_init(self.draw)
+        let at = if self.localized { labels::current_index() } else { 0 };
+        self.cells[at].get_or_init(self.draw)
     }
 
     /// Starts a frame: `frame` becomes a copy of the background, in its own buffer (allocated

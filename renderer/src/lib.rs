@@ -14,6 +14,7 @@ pub mod background;
 pub mod canvas;
 pub mod encode;
 pub mod grid;
+pub mod labels;
 pub mod palette;
 pub mod shapes;
 pub mod sprite;
@@ -54,8 +55,20 @@ thread_local! {
     static FRAME: RefCell<IndexedImage> = RefCell::new(IndexedImage::default());
 }
 
+/// Draws `view` into `frame` with its words in `lang` (a language code; anything unknown is
+/// English), reusing the frame's buffer.
+pub fn render_into_lang(view: &AnyView, frame: &mut IndexedImage, lang: &str) {
+    labels::with(lang, || render_into(view, frame));
+}
+
+/// Draws `view` and encodes it, its words in `lang`: the PNG bytes to send.
+pub fn render_lang(view: &AnyView, lang: &str) -> Vec<u8> {
+    labels::with(lang, || render(view))
+}
+
 /// Draws `view` into `frame`, reusing its buffer (it is grown if too small; its old contents
-/// do not matter, every pixel is drawn anew).
+/// do not matter, every pixel is drawn anew). The words are in the language of the enclosing
+/// [`render_lang`] / [`render_into_lang`], else English.
 pub fn render_into(view: &AnyView, frame: &mut IndexedImage) {
     match view {
         AnyView::Aeroplane(v) => aeroplane::draw(v, frame),

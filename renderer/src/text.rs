@@ -1,11 +1,16 @@
 //! Text with ab_glyph. The DejaVu fonts (Latin and Cyrillic) are embedded in the binary and
-//! parsed once. A string is rasterised into a coverage mask first, which lets a halo (the
-//! white outline that keeps a number legible on any colour) be made by dilating that mask and
+//! parsed once; so is a subset of WenQuanYi Micro Hei with the CJK characters the locales use
+//! (`fonts/subset.py` makes it). Each character takes DejaVu's glyph, and the CJK font's only
+//! where DejaVu has none (one cmap lookup more, for those characters alone); a character
+//! neither has is drawn as DejaVu's `.notdef` and recorded ([`take_missing`]), so tests can
+//! fail on it. A string is rasterised into a coverage mask first, which lets a halo (the white
+//! outline that keeps a number legible on any colour) be made by dilating that mask and
 //! painted together with the letters in a single blend per pixel.
 
+use std::cell::RefCell;
 use std::sync::OnceLock;
 
-use ab_glyph::{Font, FontRef, ScaleFont};
+use ab_glyph::{Font, FontRef, GlyphId, PxScaleFont, ScaleFont};
 
 use crate::canvas::Surface;
 use crate::palette::{Ink, mix};
@@ -13,6 +18,7 @@ use crate::shapes::Pt;
 
 static REGULAR_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
 static BOLD_TTF: &[u8] = include_bytes!("../../fonts/DejaVuSans-Bold.ttf");
+static CJK_TTF: &[u8] = include_bytes!("../../fonts/WenQuanYiMicroHei-subset.ttf");
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Weight {
@@ -28,6 +34,47 @@ fn font(weight: Weight) -> &'static FontRef<'static> {
         Weight::Bold => (&BOLD, BOLD_TTF),
     };
     cell.get_or_init(|| FontRef::try_from_slice(data).expect("embedded DejaVu font parses"))
+}
+
+/// The CJK fallback (one weight: the subset has no bold).
+fn cjk() -> &'static FontRef<'static> {
+    static CJK: OnceLock<FontRef<'static>> = OnceLock::new();
+    CJK.get_or_init(|| FontRef::try_from_slice(CJK_TTF).expect("embedded CJK font parses"))
+}
+
+thread_local! {
+    /// Characters drawn on this thread that no embedded font has (see [`take_missing`]).
+    static MISSING: RefCell<Vec<char>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The characters this thread drew (or measured) since the last call that neither DejaVu nor
+/// the CJK subset has a glyph for: they came out as `.notdef` boxes.
+pub fn take_missing() -> Vec<char> {
+    MISSING.with_borrow_mut(std::mem::take)
+}
+
+/// Whether some embedded font has a glyph for `c`.
+pub fn has_glyph(c: char) -> bool {
+    font(Weight::Regular).glyph_id(c).0 != 0 || cjk().glyph_id(c).0 != 0
+}
+
+/// The font and glyph that draw `c`: DejaVu's, else the CJK subset's, else DejaVu's `.notdef`
+/// (recorded as missing).
+fn glyph<'f>(
+    main: &'f PxScaleFont<&'static FontRef<'static>>,
+    fallback: &'f PxScaleFont<&'static FontRef<'static>>,
+    c: char,
+) -> (&'f PxScaleFont<&'static FontRef<'static>>, GlyphId, bool) {
+    let id = main.glyph_id(c);
+    if id.0 != 0 || c.is_control() {
+        return (main, id, false);
+    }
+    let id = fallback.glyph_id(c);
+    if id.0 != 0 {
+        return (fallback, id, true);
+    }
+    MISSING.with_borrow_mut(|m| m.push(c));
+    (main, GlyphId(0), false)
 }
 
 /// How a piece of text looks.
@@ -65,18 +112,19 @@ struct Mask {
 
 fn rasterise(text: &str, size: f32, weight: Weight, pad: i32) -> Mask {
     let font = font(weight).as_scaled(size);
+    let fallback = cjk().as_scaled(size);
     let mut glyphs = Vec::new();
     let mut pen = 0.0f32;
     let mut previous = None;
     for c in text.chars() {
-        let id = font.glyph_id(c);
-        if let Some(p) = previous {
+        let (face, id, other) = glyph(&font, &fallback, c);
+        if let (Some(p), false) = (previous, other) {
             pen += font.kern(p, id);
         }
         let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, 0.0));
-        pen += font.h_advance(id);
-        previous = Some(id);
-        if let Some(outlined) = font.outline_glyph(glyph) {
+        pen += face.h_advance(id);
+        previous = (!other).then_some(id);
+        if let Some(outlined) = face.outline_glyph(glyph) {
             glyphs.push(outlined);
         }
     }
@@ -153,20 +201,21 @@ fn cap_height(size: f32) -> f32 {
 /// (no rasterising).
 pub fn width(text: &str, size: f32, weight: Weight) -> f32 {
     let font = font(weight).as_scaled(size);
+    let fallback = cjk().as_scaled(size);
     let (mut pen, mut previous) = (0.0f32, None);
     let (mut x0, mut x1) = (f32::MAX, f32::MIN);
     for c in text.chars() {
-        let id = font.glyph_id(c);
-        if let Some(p) = previous {
+        let (face, id, other) = glyph(&font, &fallback, c);
+        if let (Some(p), false) = (previous, other) {
             pen += font.kern(p, id);
         }
         let glyph = id.with_scale_and_position(size, ab_glyph::point(pen, 0.0));
-        if let Some(outlined) = font.outline_glyph(glyph) {
+        if let Some(outlined) = face.outline_glyph(glyph) {
             let b = outlined.px_bounds();
             (x0, x1) = (x0.min(b.min.x), x1.max(b.max.x));
         }
-        pen += font.h_advance(id);
-        previous = Some(id);
+        pen += face.h_advance(id);
+        previous = (!other).then_some(id);
     }
     if x1 < x0 { 0.0 } else { x1 - x0 }
 }

@@ -381,7 +381,10 @@ impl<S: Store> App<S> {
             return Some(self.i18n.plain(lang, "clock-stopped"));
         }
         let names: Vec<String> = seats.iter().map(|s| seat_name(table, *s)).collect();
-        let args = [("players", names.join(", ").into()), ("left", clock::human(left).into())];
+        let args = [
+            ("players", names.join(", ").into()),
+            ("left", clock::human_in(&self.i18n, lang, left).into()),
+        ];
         Some(self.i18n.text(lang, "clock-left", &args))
     }
 }
@@ -404,7 +407,7 @@ impl<S: Store> App<S> {
         let now = ctx.input.now;
         let next = table.clock.nudged.saturating_add(NUDGE_EVERY);
         if table.clock.nudged > 0 && now < next {
-            let left = clock::human(next - now);
+            let left = clock::human_in(&self.i18n, ctx.lang, next - now);
             return Ok(self.reply(ctx, "nudge-wait", &[("left", left.into())]));
         }
         let read_seq = table.seq;

@@ -222,6 +222,7 @@ impl<S: Store> App<S> {
         let game = running(table)?;
         let mut message = Message::text(name);
         message.board = Some(game.view(Viewer::Seat(seat), &[]));
+        message.lang = lang.to_string();
         Ok(vec![Effect::Send { to: Dest::User { user }, message }])
     }
 
@@ -265,24 +266,22 @@ impl<S: Store> App<S> {
         Ok(vec![Effect::Send { to: reply_dest(ctx.input), message }])
     }
 
+    /// `/lang xx`: anyone for their private chat; in a group, a chat admin or the creator of
+    /// the game there (a lobby or a running game keeps the chat's choice from then on).
     fn lang(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
-        let Some(choice) = args.first().map(|a| a.to_lowercase()) else {
-            return Ok(self.reply(
-                ctx,
-                "lang-usage",
-                &[("languages", LANGUAGES.join(", ").into())],
-            ));
-        };
+        let choice = args.first().map(|a| a.to_lowercase()).unwrap_or_default();
         if !LANGUAGES.contains(&choice.as_str()) {
-            return Ok(self.reply(
-                ctx,
-                "lang-usage",
-                &[("languages", LANGUAGES.join(", ").into())],
-            ));
+            let languages = self.i18n.language_list();
+            return Ok(self.reply(ctx, "lang-usage", &[("languages", languages.into())]));
         }
         let key = if ctx.input.chat.private {
             user_lang_key(ctx.input)
         } else {
+            let creator =
+                self.active_table(ctx)?.is_some_and(|table| table.creator == ctx.input.user_id());
+            if !ctx.input.user.admin && !creator {
+                return Ok(self.reply(ctx, "lang-not-allowed", &[]));
+            }
             chat_lang_key(ctx.input)
         };
         self.store.set_pref(&key, &choice)?;

@@ -150,6 +150,9 @@ pub struct Message {
     /// set it in their monospaced style.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monospace: Option<String>,
+    /// The language the board picture's labels are drawn in (empty: English).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lang: String,
 }
 
 impl Message {
@@ -160,6 +163,7 @@ impl Message {
             board: None,
             buttons: Vec::new(),
             monospace: None,
+            lang: String::new(),
         }
     }
 }

@@ -98,7 +98,8 @@ impl<S: Store> App<S> {
 
     fn open_lobby(&mut self, ctx: &Ctx, info: &GameInfo, chosen: settings::Settings) -> Effects {
         let id = self.store.new_table_id()?;
-        let creator = Player::person(ctx.input.user_id(), ctx.input.user.name.clone());
+        let creator = Player::person(ctx.input.user_id(), ctx.input.user.name.clone())
+            .speaking(ctx.input.user.lang.as_deref());
         let mut table = Table::new_lobby(
             id,
             ctx.input.chat_id(),
@@ -128,7 +129,8 @@ impl<S: Store> App<S> {
         if !info.private_setup {
             return Vec::new();
         }
-        let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
+        let lang =
+            self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
         let text = self.i18n.text(
             lang,
             "lobby-private-hello",
@@ -219,7 +221,10 @@ impl<S: Store> App<S> {
                 if table.players.len() >= info.seats.max() {
                     return Ok(self.reply(ctx, "join-full", &[]));
                 }
-                table.players.push(crate::table::Player::person(user, ctx.input.user.name.clone()));
+                table.players.push(
+                    crate::table::Player::person(user, ctx.input.user.name.clone())
+                        .speaking(ctx.input.user.lang.as_deref()),
+                );
                 "join-done"
             }
             Op::Leave => {
@@ -267,7 +272,12 @@ impl<S: Store> App<S> {
                     .map(|n| format!("computer-{}-{n}", table.id))
                     .find(|id| table.players.iter().all(|p| p.user.id != *id));
                 let user = UserId { platform: ctx.input.platform, id: id.expect("a free id") };
-                table.players.push(Player { user, name, computer: Some(level) });
+                table.players.push(Player {
+                    user,
+                    name,
+                    computer: Some(level),
+                    lang: String::new(),
+                });
                 "computer-added"
             }
             Op::DropComputer => {

@@ -243,10 +243,11 @@ impl<S: Store> App<S> {
         Ctx { input, lang }
     }
 
-    /// The language of `user`'s private messages: their `/lang` choice, else English.
-    fn user_lang(&self, platform: Platform, user: &str) -> &'static str {
+    /// The language of `user`'s private messages: their `/lang` choice, else the platform's
+    /// `hint` (their language as the platform gave it), else English.
+    fn user_lang(&self, platform: Platform, user: &str, hint: Option<&str>) -> &'static str {
         let pref = self.store.pref(&user_pref_key(platform, user)).ok().flatten();
-        I18n::pick(pref.as_deref())
+        I18n::pick(pref.as_deref().or(hint.filter(|h| !h.is_empty())))
     }
 
     /// Handles one input. A save that lost a compare-and-swap is retried from a fresh read:

@@ -91,7 +91,7 @@ impl<S: Store> App<S> {
         {
             return Ok(None);
         }
-        let lang = self.user_lang(platform, &player.user.id);
+        let lang = self.user_lang(platform, &player.user.id, Some(player.lang.as_str()));
         let mut lines = vec![self.waiting_line(lang, table, "mygames-yours", now)];
         let mut listed = vec![table.id];
         for id in self.store.user_tables(&player.user)? {
@@ -110,7 +110,7 @@ impl<S: Store> App<S> {
         let text = if lines.len() == 1 {
             let id =
                 if due == Due::HalfTime { "clock-reminder-half" } else { "clock-reminder-near" };
-            let left = clock::human(table.clock.left(rules, now).unwrap_or(0));
+            let left = clock::human_in(&self.i18n, lang, table.clock.left(rules, now).unwrap_or(0));
             let game = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
             let args = [
                 ("player", player.name.clone().into()),
@@ -142,7 +142,7 @@ impl<S: Store> App<S> {
         let left = table
             .clock_rules()
             .and_then(|rules| table.clock.left(&rules, now))
-            .map(clock::human)
+            .map(|ms| clock::human_in(&self.i18n, lang, ms))
             .unwrap_or_else(|| "∞".to_string());
         let args =
             [("game", name.into()), ("players", names.join(", ").into()), ("left", left.into())];

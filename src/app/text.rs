@@ -127,12 +127,13 @@ pub fn sheet_text(i18n: &I18n, lang: &str, table: &Table, sheet: &Sheet) -> Stri
     let mut widths = vec![0; sheet.columns.len()];
     for row in std::iter::once(&heading).chain(&body).chain(&totals) {
         for (i, (text, _)) in row.iter().enumerate().take(widths.len()) {
-            widths[i] = widths[i].max(text.chars().count());
+            widths[i] = widths[i].max(columns(text));
         }
     }
     let layout = |row: &[(String, bool)]| -> String {
         let cells = row.iter().zip(&widths).map(|((text, number), width)| {
-            if *number { format!("{text:>width$}") } else { format!("{text:<width$}") }
+            let pad = " ".repeat(width - columns(text));
+            if *number { format!("{pad}{text}") } else { format!("{text}{pad}") }
         });
         cells.collect::<Vec<_>>().join(" ").trim_end().to_string()
     };
@@ -150,6 +151,12 @@ pub fn sheet_text(i18n: &I18n, lang: &str, table: &Table, sheet: &Sheet) -> Stri
         out.extend(totals.iter().map(|row| layout(row)));
     }
     out.join("\n")
+}
+
+/// How many monospace columns `text` takes: CJK ideographs and full-width forms take two.
+fn columns(text: &str) -> usize {
+    let wide = |c: char| matches!(c as u32, 0x2E80..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFF60);
+    text.chars().map(|c| if wide(c) { 2 } else { 1 }).sum()
 }
 
 /// The final standings, best first, with scores where the game keeps them.

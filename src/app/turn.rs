@@ -178,7 +178,8 @@ impl<S: Store> App<S> {
         if table.status == Status::Lobby {
             return Ok(self.reply(ctx, "not-started", &[]));
         }
-        let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
+        let lang =
+            self.user_lang(ctx.input.platform, &ctx.input.user.id, ctx.input.user.lang.as_deref());
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.extend(self.private_board(lang, &mut table, seat)?);
         self.route_to(table.id);
@@ -261,7 +262,11 @@ impl<S: Store> App<S> {
         let mut effects = vec![Effect::Answer { text, alert: false }];
         match slot {
             Slot::Private { seat } => {
-                let lang = self.user_lang(ctx.input.platform, &ctx.input.user.id);
+                let lang = self.user_lang(
+                    ctx.input.platform,
+                    &ctx.input.user.id,
+                    ctx.input.user.lang.as_deref(),
+                );
                 effects.extend(self.private_messages(lang, table, &[], seat)?);
             }
             _ => {
@@ -441,7 +446,11 @@ impl<S: Store> App<S> {
             if table.moved_by_computer(seat) || table.solo {
                 continue;
             }
-            let user_lang = self.user_lang(ctx.input.platform, &table.players[seat].user.id);
+            let user_lang = self.user_lang(
+                ctx.input.platform,
+                &table.players[seat].user.id,
+                Some(table.players[seat].lang.as_str()),
+            );
             let private = self.private_messages(user_lang, table, events, seat)?;
             let prompted = private.iter().any(|e| matches!(e, Effect::Show { .. }));
             // A seat's prompt is edited while its turn goes on (picks, page turns, set-up
@@ -481,6 +490,7 @@ impl<S: Store> App<S> {
         let name = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
         let mut message = Message::text(format!("🎲 {name}"));
         message.board = Some(running(table)?.view(Viewer::Seat(seat), &[]));
+        message.lang = lang.to_string();
         Ok(vec![Effect::Show { to: Dest::User { user }, slot, message, fresh: false }])
     }
 
@@ -598,6 +608,7 @@ impl<S: Store> App<S> {
         let game = running(table)?;
         let viewer = solo.map_or(Viewer::Public, Viewer::Seat);
         message.board = Some(game.view(viewer, &selection));
+        message.lang = lang.to_string();
         Ok(message)
     }
 
@@ -692,6 +703,7 @@ impl<S: Store> App<S> {
             let selection = table.selection.get(&seat).cloned().unwrap_or_default();
             let game = running(table)?;
             message.board = Some(game.view(Viewer::Seat(seat), &selection));
+            message.lang = lang.to_string();
             is_prompt = true;
         }
         if lines.is_empty() {

@@ -27,89 +27,93 @@ pub struct Invocation {
     pub board: Option<BoardTo>,
 }
 
-/// The commands without options, with their descriptions.
-const PLAIN: &[(&str, &str)] = &[
-    ("join", "Join the game being gathered in this channel"),
-    ("leave", "Leave the game being gathered in this channel"),
-    ("startgame", "Start the gathered game"),
-    ("resign", "Resign from the game in this channel"),
-    ("cancel", "Cancel the game in this channel (its creator or a moderator)"),
-    ("games", "List the games"),
-    ("score", "The score sheet of the game in this channel"),
-    ("nudge", "Remind the player to move (once an hour)"),
-    ("mygames", "Your unfinished games"),
-    ("pause", "Stop the clock of this game (all players must agree)"),
-    ("resume", "Start the clock of this game again"),
-    ("help", "How to play with Igroteka"),
+/// Discord's locale for each of our languages besides English (the default). Discord has no
+/// Belarusian locale: Belarusian users see the English names (the bot still answers them in
+/// Belarusian when they pick it with `/lang be`).
+pub const LOCALES: &[(&str, &str)] =
+    &[("ru", "ru"), ("pl", "pl"), ("uk", "uk"), ("bg", "bg"), ("zh", "zh-CN")];
+
+/// The commands without options.
+const PLAIN: &[&str] = &[
+    "join",
+    "leave",
+    "startgame",
+    "resign",
+    "cancel",
+    "games",
+    "score",
+    "nudge",
+    "mygames",
+    "pause",
+    "resume",
+    "help",
 ];
+
+/// A command with its localized names and descriptions (`cmd-*`, `slash-*`).
+fn command(i18n: &I18n, name: &str) -> CreateCommand {
+    let mut out = CreateCommand::new(name).description(about(i18n, "en", name));
+    for (lang, locale) in LOCALES {
+        out = out
+            .name_localized(*locale, i18n.plain(lang, &format!("cmd-{name}")))
+            .description_localized(*locale, about(i18n, lang, name));
+    }
+    out
+}
+
+/// An option `key` of command `name` with its localized descriptions (`slash-{name}-{key}`).
+fn option(i18n: &I18n, name: &str, key: &str) -> CreateCommandOption {
+    let id = format!("{name}-{key}");
+    let mut out = CreateCommandOption::new(CommandOptionType::String, key, about(i18n, "en", &id));
+    for (lang, locale) in LOCALES {
+        out = out.description_localized(*locale, about(i18n, lang, &id));
+    }
+    out
+}
+
+/// A string choice whose shown name is message `id`, localized.
+fn choice(i18n: &I18n, option: CreateCommandOption, id: &str, value: &str) -> CreateCommandOption {
+    let shown = |lang: &str| crate::discord::render::truncate(&i18n.plain(lang, id), 100);
+    let locales = LOCALES.iter().map(|(lang, locale)| (*locale, shown(lang)));
+    option.add_string_choice_localized(shown("en"), value, locales)
+}
+
+/// `slash-{id}` in `lang`, cut to Discord's 100 characters.
+fn about(i18n: &I18n, lang: &str, id: &str) -> String {
+    crate::discord::render::truncate(&i18n.plain(lang, &format!("slash-{id}")), 100)
+}
 
 /// Every command to register.
 pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
     let mut out = vec![play(i18n)];
-    out.extend(PLAIN.iter().map(|(name, about)| CreateCommand::new(*name).description(*about)));
-    out.push(
-        CreateCommand::new("board").description("Show the board").add_option(
-            CreateCommandOption::new(CommandOptionType::String, "show", "Where to show it")
-                .add_string_choice("here, for everyone", "here")
-                .add_string_choice("my own view, only to me", "me")
-                .add_string_choice("my own view, in direct messages", "dm"),
-        ),
-    );
-    out.push(
-        CreateCommand::new("move").description("Type a move by its labels (e.g. A g3)").add_option(
-            CreateCommandOption::new(CommandOptionType::String, "labels", "The labels, in order")
-                .required(true),
-        ),
-    );
-    out.push(
-        CreateCommand::new("rules").description("The rules of a game").add_option(game_option(
-            i18n,
-            "game",
-            "The game (default: the one here)",
-            false,
-        )),
-    );
-    let mut lang = CreateCommandOption::new(CommandOptionType::String, "language", "The language")
-        .required(true);
-    for code in LANGUAGES {
-        lang = lang.add_string_choice(*code, *code);
+    out.extend(PLAIN.iter().map(|name| command(i18n, name)));
+    let mut show = option(i18n, "board", "show");
+    for (id, value) in
+        [("slash-board-here", "here"), ("slash-board-me", "me"), ("slash-board-dm", "dm")]
+    {
+        show = choice(i18n, show, id, value);
     }
-    out.push(CreateCommand::new("lang").description("The bot's language here").add_option(lang));
-    let mode = CreateCommandOption::new(CommandOptionType::String, "mode", "How boards are shown")
-        .required(true)
-        .add_string_choice("one board, edited in place", "edit")
-        .add_string_choice("a new board every turn", "new");
-    out.push(
-        CreateCommand::new("boards")
-            .description("One board edited in place, or a new one every turn")
-            .add_option(mode),
-    );
-    out.push(
-        CreateCommand::new("vacation")
-            .description("Stop your clock in all your games for some days")
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::String,
-                "days",
-                "How many days (or off); leave out to see what is left",
-            )),
-    );
-    out.push(
-        CreateCommand::new("tz")
-            .description("Your time zone, so that no reminder comes at night")
-            .add_option(CreateCommandOption::new(
-                CommandOptionType::String,
-                "zone",
-                "Offset from UTC: +3, UTC-5, +5:30, or off; leave out to see yours",
-            )),
-    );
+    out.push(command(i18n, "board").add_option(show));
+    out.push(command(i18n, "move").add_option(option(i18n, "move", "labels").required(true)));
+    out.push(command(i18n, "rules").add_option(game_option(i18n, option(i18n, "rules", "game"))));
+    let mut lang = option(i18n, "lang", "language").required(true);
+    for code in LANGUAGES {
+        lang = lang.add_string_choice(format!("{code} — {}", i18n.plain(code, "lang-name")), *code);
+    }
+    out.push(command(i18n, "lang").add_option(lang));
+    let mut mode = option(i18n, "boards", "mode").required(true);
+    for (id, value) in [("slash-boards-edit", "edit"), ("slash-boards-new", "new")] {
+        mode = choice(i18n, mode, id, value);
+    }
+    out.push(command(i18n, "boards").add_option(mode));
+    out.push(command(i18n, "vacation").add_option(option(i18n, "vacation", "days")));
+    out.push(command(i18n, "tz").add_option(option(i18n, "tz", "zone")));
     out
 }
 
 /// `/play` with the game as a choice and every table setting as a string option with choices.
 fn play(i18n: &I18n) -> CreateCommand {
-    let mut command = CreateCommand::new("play")
-        .description("Open a new game in this channel")
-        .add_option(game_option(i18n, "game", "The game", true));
+    let mut command = command(i18n, "play")
+        .add_option(game_option(i18n, option(i18n, "play", "game").required(true)));
     let mut settings: Vec<(&str, Vec<&str>)> = Vec::new();
     for spec in GAMES.iter().flat_map(|g| g.table_settings()) {
         match settings.iter_mut().find(|(key, _)| *key == spec.key) {
@@ -119,24 +123,25 @@ fn play(i18n: &I18n) -> CreateCommand {
         }
     }
     for (key, values) in settings.into_iter().take(24) {
-        let about =
-            crate::discord::render::truncate(&i18n.plain("en", &format!("setting-{key}")), 100);
-        let mut option = CreateCommandOption::new(CommandOptionType::String, key, about);
+        let shown = |lang: &str| {
+            crate::discord::render::truncate(&i18n.plain(lang, &format!("setting-{key}")), 100)
+        };
+        let mut option = CreateCommandOption::new(CommandOptionType::String, key, shown("en"));
+        for (lang, locale) in LOCALES {
+            option = option.description_localized(*locale, shown(lang));
+        }
         for value in values.into_iter().take(25) {
-            let name = i18n.plain("en", &format!("setting-{key}-{value}"));
-            option = option.add_string_choice(crate::discord::render::truncate(&name, 100), value);
+            option = choice(i18n, option, &format!("setting-{key}-{value}"), value);
         }
         command = command.add_option(option);
     }
     command
 }
 
-fn game_option(i18n: &I18n, name: &str, about: &str, required: bool) -> CreateCommandOption {
-    let mut option =
-        CreateCommandOption::new(CommandOptionType::String, name, about).required(required);
+/// `option` with every game as a choice, each under its name in each language.
+fn game_option(i18n: &I18n, mut option: CreateCommandOption) -> CreateCommandOption {
     for info in GAMES.iter().take(25) {
-        let shown = i18n.plain("en", &info.name_id());
-        option = option.add_string_choice(crate::discord::render::truncate(&shown, 100), info.id);
+        option = choice(i18n, option, &info.name_id(), info.id);
     }
     option
 }
@@ -218,6 +223,53 @@ mod tests {
                 assert!(option["choices"].as_array().is_none_or(|c| c.len() <= 25));
             }
         }
+    }
+
+    #[test]
+    fn every_command_is_localized_for_discord() {
+        let i18n = I18n::new();
+        igroteka::i18n::take_misses();
+        let defs = serde_json::to_value(definitions(&i18n)).unwrap();
+        assert!(igroteka::i18n::take_misses().is_empty());
+        let name_ok = |n: &str| {
+            (1..=32).contains(&n.chars().count())
+                && n.chars().all(|c| c == '-' || c == '_' || c.is_alphanumeric())
+                && n.to_lowercase() == n
+        };
+        for command in defs.as_array().unwrap() {
+            for (_, locale) in LOCALES {
+                let name = command["name_localizations"][locale].as_str().unwrap();
+                assert!(name_ok(name), "{locale}: {name}");
+                let about = command["description_localizations"][locale].as_str().unwrap();
+                assert!((1..=100).contains(&about.chars().count()), "{locale}: {about}");
+            }
+            for option in command["options"].as_array().into_iter().flatten() {
+                for (_, locale) in LOCALES {
+                    assert!(option["description_localizations"][locale].is_string(), "{option}");
+                }
+                for choice in option["choices"].as_array().into_iter().flatten() {
+                    if option["name"] != "language" {
+                        for (_, locale) in LOCALES {
+                            assert!(choice["name_localizations"][locale].is_string(), "{choice}");
+                        }
+                    }
+                }
+            }
+        }
+        // Localized names are unique within each locale.
+        for (_, locale) in LOCALES {
+            let mut names: Vec<&str> = defs
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["name_localizations"][locale].as_str().unwrap())
+                .collect();
+            names.sort();
+            let count = names.len();
+            names.dedup();
+            assert_eq!(names.len(), count, "{locale}");
+        }
+        assert!(!LOCALES.iter().any(|(lang, _)| *lang == "be"), "Discord has no Belarusian");
     }
 
     #[test]

@@ -89,7 +89,12 @@ fn from_command(command: &CommandInteraction, now: u64) -> Request {
             thread: None,
             server: command.guild_id.map(|g| g.to_string()),
         },
-        user: user(&command.user, command.member.as_deref(), &command.locale),
+        user: user(
+            &command.user,
+            command.member.as_deref(),
+            &command.locale,
+            command.guild_locale.as_deref(),
+        ),
         now,
         action: Action::Command { name: call.name, args: call.args },
     };
@@ -134,7 +139,12 @@ fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request>
             thread: None,
             server: component.guild_id.map(|g| g.to_string()),
         },
-        user: user(&component.user, component.member.as_ref(), &component.locale),
+        user: user(
+            &component.user,
+            component.member.as_ref(),
+            &component.locale,
+            component.guild_locale.as_deref(),
+        ),
         now,
         action,
     };
@@ -142,8 +152,9 @@ fn from_component(component: &ComponentInteraction, now: u64) -> Option<Request>
 }
 
 /// The player as the core sees them: the server nickname where there is one, and moderators
-/// (Manage Messages or more) may cancel any game in the channel.
-fn user(who: &DiscordUser, member: Option<&Member>, locale: &str) -> User {
+/// (Manage Messages or more) may cancel any game in the channel (or set its language). Their
+/// language is their client's `locale`, else the server's `guild_locale`.
+fn user(who: &DiscordUser, member: Option<&Member>, locale: &str, guild: Option<&str>) -> User {
     let name = member
         .and_then(|m| m.nick.clone())
         .or_else(|| who.global_name.clone())
@@ -151,6 +162,6 @@ fn user(who: &DiscordUser, member: Option<&Member>, locale: &str) -> User {
     let admin = member
         .and_then(|m| m.permissions)
         .is_some_and(|p| p.administrator() || p.manage_guild() || p.manage_messages());
-    let lang = (!locale.is_empty()).then(|| locale.to_string());
-    User { id: who.id.to_string(), name, admin, lang }
+    let lang = Some(locale).filter(|l| !l.is_empty()).or(guild.filter(|l| !l.is_empty()));
+    User { id: who.id.to_string(), name, admin, lang: lang.map(str::to_string) }
 }

@@ -540,8 +540,10 @@ struct Needs {
 
 /// The board picture, drawn off the async threads.
 pub(super) async fn picture(message: &Message) -> Option<Vec<u8>> {
-    let view = message.board.clone()?;
-    let draw = move || crate::observe::metrics().time_render(|| igroteka_renderer::render(&view));
+    let (view, lang) = (message.board.clone()?, message.lang.clone());
+    let draw = move || {
+        crate::observe::metrics().time_render(|| igroteka_renderer::render_lang(&view, &lang))
+    };
     tokio::task::spawn_blocking(draw).await.ok()
 }
 

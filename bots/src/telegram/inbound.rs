@@ -61,10 +61,11 @@ fn chat_of(msg: &Message) -> Chat {
     Chat { id: msg.chat.id.0.to_string(), private: msg.chat.is_private(), thread, server: None }
 }
 
-/// Whether the engine needs to know if the sender administers the chat: `/cancel` in a group
-/// (the creator of a game or a chat admin may cancel it).
+/// Whether the engine needs to know if the sender administers the chat: `/cancel` and `/lang`
+/// in a group (the creator of a game or a chat admin may cancel it or change the language).
 pub fn needs_admin_check(input: &Input) -> bool {
-    !input.chat.private && matches!(&input.action, Action::Command { name, .. } if name == "cancel")
+    !input.chat.private
+        && matches!(&input.action, Action::Command { name, .. } if name == "cancel" || name == "lang")
 }
 
 fn user_of(user: &teloxide::types::User) -> User {

@@ -1,63 +1,74 @@
-//! The command menu Telegram shows when a user types `/` (`setMyCommands`), in English and
-//! Russian. The commands themselves are the core's; only their one-line descriptions live here,
-//! because the menu is a Telegram feature.
+//! The command menu Telegram shows when a user types `/` (`setMyCommands`): the default list in
+//! English and one list per other language, for users whose Telegram speaks it (its
+//! `language_code`: "pl", "uk", "be", "bg", "zh", "ru"). The commands are the core's, the same
+//! in every language (Telegram allows only a-z, 0-9 and _ in them); their one-line
+//! descriptions are the `menu-*` messages of `locales/*/commands.ftl`.
 
+use igroteka::i18n::{I18n, LANGUAGES};
 use teloxide::prelude::*;
 use teloxide::types::BotCommand;
 
 use super::retry;
 
-/// `(command, English, Russian)`.
-const COMMANDS: &[(&str, &str, &str)] = &[
-    ("play", "Pick a game to play here", "Выбрать игру"),
-    ("join", "Take a seat at the table", "Сесть за стол"),
-    ("startgame", "Start when everyone has joined", "Начать, когда все собрались"),
-    ("board", "Show the board again", "Показать доску ещё раз"),
-    ("move", "Type a move, e.g. /move g1 g3", "Ввести ход, например /move g1 g3"),
-    ("score", "The score sheet", "Лист счёта"),
-    ("nudge", "Remind the player to move", "Поторопить игрока, чей ход"),
-    ("mygames", "Your unfinished games", "Ваши незаконченные игры"),
-    ("pause", "Stop the clock (all players agree)", "Остановить часы (с согласия всех)"),
-    ("resume", "Start the clock again", "Снова запустить часы"),
-    ("vacation", "Stop your clock for N days", "Остановить свои часы на N дней"),
-    ("tz", "Your time zone: no reminders at night", "Ваш часовой пояс: ночью без напоминаний"),
-    ("leave", "Leave the lobby", "Выйти из лобби"),
-    ("resign", "Give up the game", "Сдаться"),
-    ("cancel", "Stop the game", "Остановить игру"),
-    ("rules", "The rules of a game", "Правила игры"),
-    ("games", "All games", "Все игры"),
-    ("lang", "Language: en or ru", "Язык: en или ru"),
-    (
-        "boards",
-        "One board edited in place, or a new one every turn",
-        "Одна доска или новая каждый ход",
-    ),
-    ("help", "What I can do", "Что я умею"),
+/// The commands, in the order the menu lists them.
+const COMMANDS: &[&str] = &[
+    "play",
+    "join",
+    "startgame",
+    "board",
+    "move",
+    "score",
+    "nudge",
+    "mygames",
+    "pause",
+    "resume",
+    "vacation",
+    "tz",
+    "leave",
+    "resign",
+    "cancel",
+    "rules",
+    "games",
+    "lang",
+    "boards",
+    "help",
 ];
 
-fn commands(russian: bool) -> Vec<BotCommand> {
-    COMMANDS
-        .iter()
-        .map(|(c, en, ru)| BotCommand::new(*c, if russian { *ru } else { *en }))
-        .collect()
+/// The menu in `lang`.
+pub fn commands(i18n: &I18n, lang: &str) -> Vec<BotCommand> {
+    COMMANDS.iter().map(|c| BotCommand::new(*c, i18n.plain(lang, &format!("menu-{c}")))).collect()
 }
 
-/// Publishes the menu: English as the default, Russian for Russian-speaking users.
+/// Publishes the menu: English as the default, then each other language for its users.
 pub async fn publish(bot: &Bot) -> Result<(), teloxide::RequestError> {
-    retry::call("setMyCommands", || bot.set_my_commands(commands(false)).send()).await?;
-    retry::call("setMyCommands", || bot.set_my_commands(commands(true)).language_code("ru").send())
+    let i18n = I18n::new();
+    let default = commands(&i18n, LANGUAGES[0]);
+    retry::call("setMyCommands", || bot.set_my_commands(default.clone()).send()).await?;
+    for lang in &LANGUAGES[1..] {
+        let menu = commands(&i18n, lang);
+        retry::call("setMyCommands", || {
+            bot.set_my_commands(menu.clone()).language_code(*lang).send()
+        })
         .await?;
+    }
     Ok(())
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+
     #[test]
     fn commands_fit_telegram_rules() {
-        for (c, en, ru) in super::COMMANDS {
-            assert!(c.len() <= 32 && c.chars().all(|ch| ch.is_ascii_lowercase()), "{c}");
-            assert!(!en.is_empty() && en.chars().count() <= 256);
-            assert!(!ru.is_empty() && ru.chars().count() <= 256);
+        let i18n = I18n::new();
+        for lang in LANGUAGES {
+            igroteka::i18n::take_misses();
+            for command in commands(&i18n, lang) {
+                let (c, about) = (&command.command, &command.description);
+                assert!(c.len() <= 32 && c.chars().all(|ch| ch.is_ascii_lowercase()), "{c}");
+                assert!((1..=256).contains(&about.chars().count()), "{lang} {c}: {about}");
+            }
+            assert!(igroteka::i18n::take_misses().is_empty(), "{lang}");
         }
     }
 }

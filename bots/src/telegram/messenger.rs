@@ -162,7 +162,7 @@ impl Telegram {
         view: &AnyView,
         markup: Option<InlineKeyboardMarkup>,
     ) -> Result<MessageId, RequestError> {
-        let png = render(view).await;
+        let png = render(view, &message.lang).await;
         let fits = format::fits(message, CAPTION_LIMIT);
         let caption = if fits { format::html(message, CAPTION_LIMIT) } else { String::new() };
         let sent = self
@@ -196,7 +196,7 @@ impl Telegram {
         view: &AnyView,
         markup: InlineKeyboardMarkup,
     ) -> Result<(), RequestError> {
-        let png = render(view).await;
+        let png = render(view, &message.lang).await;
         let caption = format::caption(message);
         self.paced(chat, Kind::Message, "editMessageMedia", || {
             let photo = InputMediaPhoto::new(InputFile::memory(png.clone()).file_name("board.png"))
@@ -397,10 +397,12 @@ pub fn target(to: &Dest) -> Option<Target> {
     }
 }
 
-/// Draws a board off the async threads.
-async fn render(view: &AnyView) -> Vec<u8> {
-    let view = view.clone();
-    let draw = move || crate::observe::metrics().time_render(|| igroteka_renderer::render(&view));
+/// Draws a board off the async threads, its words in `lang`.
+async fn render(view: &AnyView, lang: &str) -> Vec<u8> {
+    let (view, lang) = (view.clone(), lang.to_string());
+    let draw = move || {
+        crate::observe::metrics().time_render(|| igroteka_renderer::render_lang(&view, &lang))
+    };
     tokio::task::spawn_blocking(draw).await.unwrap_or_default()
 }
 

@@ -144,7 +144,9 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
             match retry::call("deleteWebhook", || bot.delete_webhook().send()).await {
                 // Processes sharing the store must not think it still registered.
                 Ok(_) => drop(store.set_pref(webhook::REGISTERED, "")),
-                Err(e) => tracing::warn!("telegram: deleteWebhook: {}", retry::describe(&e, &token)),
+                Err(e) => {
+                    tracing::warn!("telegram: deleteWebhook: {}", retry::describe(&e, &token))
+                }
             }
             tracing::info!("Telegram bot @{username} is running (long polling).");
             intake.poll(&STOP).await;

@@ -212,9 +212,9 @@ async fn register(
     })
     .await
     .map_err(|e| format!("Telegram setWebhook failed: {}", retry::describe(&e, token)));
-    let store = store.clone();
+    let (store, registered_now) = (store.clone(), set.is_ok());
     let noted = tokio::task::spawn_blocking(move || {
-        if set.is_ok() {
+        if registered_now {
             store.set_pref(REGISTERED, &wanted)?;
             store.flush()?;
         }

@@ -17,7 +17,7 @@ use crate::text::{self, Anchor, TextStyle, Weight};
 use super::fleet::fleet;
 use super::layout::{self, BOARD, CELL, in_frame};
 
-pub static BACKGROUND: Background = Background::new(draw);
+pub static BACKGROUND: Background = Background::localized(draw);
 
 /// Side of a track square (the rest of the cell is the gap between squares).
 const SQUARE: f32 = 52.0;
@@ -123,7 +123,8 @@ fn hangar(c: &mut IndexedImage, corner: u8) {
         paint(c, &ring, Style::outlined(palette::WHITE, f.mid, 3.0));
     }
     let letter = TextStyle::new(50.0, Weight::Bold, f.dark);
-    text::draw(c, f.letter, Anchor::Centre(layout::letter(corner)), letter);
+    let word = &crate::labels::current().aero[usize::from(corner % 4)];
+    text::draw(c, word, Anchor::Centre(layout::letter(corner)), letter);
     // The launch square, with an arrow to the entry square.
     let launch = layout::launch(corner);
     square(c, launch, f.full);

@@ -1,4 +1,4 @@
-//! The four fleets' inks and letters. Colour alone must not carry meaning (colour-blind
+//! The four fleets' inks (their letters, in the chat's language, are in [`crate::labels`]). Colour alone must not carry meaning (colour-blind
 //! players), so every corner also has a letter, and its planes a heading of their own.
 
 use crate::palette::{self, Ink};
@@ -13,7 +13,6 @@ pub struct Fleet {
     pub light: Ink,
     /// Letters and shortcut lines.
     pub dark: Ink,
-    pub letter: &'static str,
 }
 
 const FLEETS: [Fleet; 4] = [
@@ -22,28 +21,24 @@ const FLEETS: [Fleet; 4] = [
         mid: palette::RED_MID,
         light: palette::RED_LIGHT,
         dark: palette::RED_DARK,
-        letter: "R",
     },
     Fleet {
         full: palette::YELLOW,
         mid: palette::YELLOW_MID,
         light: palette::YELLOW_LIGHT,
         dark: palette::YELLOW_DARK,
-        letter: "Y",
     },
     Fleet {
         full: palette::BLUE,
         mid: palette::BLUE_MID,
         light: palette::BLUE_LIGHT,
         dark: palette::BLUE_DARK,
-        letter: "B",
     },
     Fleet {
         full: palette::GREEN,
         mid: palette::GREEN_MID,
         light: palette::GREEN_LIGHT,
         dark: palette::GREEN_DARK,
-        letter: "G",
     },
 ];
 

@@ -17,7 +17,6 @@ use crate::strip::Strip;
 use crate::text::{self, Anchor, TextStyle, Weight};
 use crate::widgets::{self, BadgeKind};
 
-use fleet::fleet;
 use pieces::Size;
 
 /// Picture size: the 900 px board and the status strip under it.
@@ -56,7 +55,8 @@ fn hangar_state(
         // Nobody flies from here (any more): grey the hangar out.
         paint(frame, &panel(corner, 6.0), Style::outlined(palette::GREY_LIGHT, palette::GREY, 5.0));
         let letter = TextStyle::new(50.0, Weight::Bold, palette::GREY);
-        text::draw(frame, fleet(corner).letter, Anchor::Centre(layout::letter(corner)), letter);
+        let word = &crate::labels::current().aero[usize::from(corner % 4)];
+        text::draw(frame, word, Anchor::Centre(layout::letter(corner)), letter);
         let launch = Shape::rect(layout::launch(corner), 52.0, 52.0, 10.0);
         paint(frame, &launch, Style::outlined(palette::GREY_LIGHT, palette::GREY, 2.5));
     }
@@ -180,7 +180,8 @@ fn status(frame: &mut IndexedImage, view: &View) {
         Some(corner) => {
             strip.turn_marker();
             strip.left(64.0, |c, p| pieces::plane(corner, 0, Size::Normal).stamp(c, p));
-            strip.left_text(fleet(corner).letter, palette::WHITE);
+            strip
+                .left_text(&crate::labels::current().aero[usize::from(corner % 4)], palette::WHITE);
         }
         None => {
             let mut placed: Vec<(u8, u8)> = view

@@ -9,7 +9,6 @@
 use std::sync::OnceLock;
 
 use igroteka::games::thousand::Colour;
-use igroteka::games::thousand::board::LETTERS;
 
 use crate::palette::{self, Ink};
 use crate::shapes::{Pt, Shape, Style, paint};
@@ -67,9 +66,9 @@ pub fn inks(colour: Colour) -> Inks {
     INKS[usize::from(colour % 4)]
 }
 
-/// The letter of `colour`, as the rules name the corners.
-pub fn letter(colour: Colour) -> String {
-    LETTERS[usize::from(colour % 4)].to_string()
+/// The letter of `colour`, as the rules name the corners, in the language of the render.
+pub fn letter(colour: Colour) -> &'static str {
+    &crate::labels::current().thousand[usize::from(colour % 4)]
 }
 
 /// Half the width of a pawn: it fits a 76 px square with room for the value tag above.
@@ -105,15 +104,19 @@ fn pawn_sprite(colour: Colour, r: f32) -> Sprite {
         let inks = inks(colour);
         let k = r / RADIUS;
         paint(s, &outline(colour, c, r), Style::outlined(inks.full, palette::INK, 3.0 * k));
-        let style = TextStyle::new(30.0 * k, Weight::Bold, inks.letter);
-        text::draw(s, &letter(colour), Anchor::Centre((c.0, c.1 + 0.5)), style);
+        // Two-letter corners (Polish "Pd", Ukrainian "Пн") are set a little smaller.
+        let word = letter(colour);
+        let size = if word.chars().count() > 1 { 22.0 } else { 30.0 };
+        let style = TextStyle::new(size * k, Weight::Bold, inks.letter);
+        text::draw(s, word, Anchor::Centre((c.0, c.1 + 0.5)), style);
     })
 }
 
 /// The pawn sprite of `colour`: on the board, or `small` for the status strip.
 pub fn pawn(colour: Colour, small: bool) -> &'static Sprite {
-    static SPRITES: OnceLock<Vec<Sprite>> = OnceLock::new();
-    let sprites = SPRITES.get_or_init(|| {
+    static SPRITES: [OnceLock<Vec<Sprite>>; crate::labels::COUNT] =
+        [const { OnceLock::new() }; crate::labels::COUNT];
+    let sprites = SPRITES[crate::labels::current_index()].get_or_init(|| {
         [RADIUS, 21.0].iter().flat_map(|r| (0..4).map(|c| pawn_sprite(c, *r))).collect()
     });
     &sprites[usize::from(small) * 4 + usize::from(colour % 4)]

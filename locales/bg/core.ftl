@@ -1,0 +1,185 @@
+# Игротека — съобщенията на разговорния двигател (български).
+
+help =
+    Игротека играе настолни игри в този чат.
+    /play — изберете игра (или /play aeroplane, /play tank-battle); в личен чат с мен — срещу компютърни играчи
+    /join — седнете на масата; /leave — напуснете лобито
+    /startgame — започнете, когато всички са се събрали
+    /board — покажете дъската отново (в личен чат — вашият изглед)
+    /move — въведете ход, напр. /move g1 g3
+    /score — листът с резултатите (в игрите, които го водят)
+    /nudge — подканете играча на ход (веднъж на час); /mygames — вашите незавършени игри
+    /pause — спрете часовника (със съгласието на всички), /resume; /vacation N — вашият часовник спира за N дни
+    /tz +3 — вашата часова зона: без напомняния през нощта
+    /resign — предайте се; /cancel — прекратете играта (създателят ѝ или администратор)
+    /rules [игра] — правилата; /games — всички игри
+    /lang — език: bg, en, pl, ru, uk, be, zh
+    /boards edit|new — една дъска, която се обновява на място (по подразбиране), или нова дъска всеки ход
+unknown-command = Не познавам командата /{ $command }. Вижте /help.
+error-corrupt = Записът на тази игра не можа да бъде прочетен, затова е оставен настрана. Започнете нова с /play.
+error-internal = Съжалявам, нещо се обърка при мен. Вижте играта такава, каквато е, с /board.
+error-storage = Съжалявам, не успях да запиша това. Нищо не е променено — опитайте отново.
+press-raced = Някой беше по-бърз: този бутон вече е остарял. Вижте най-новата дъска.
+press-stale = Този бутон е остарял. Използвайте най-новото съобщение с дъската (или /board).
+press-stale-prompt = Този въпрос е остарял: замени го по-нов. Използвайте най-новото си лично съобщение (или /board).
+press-forged = Не разпознавам този бутон. Нищо не е променено.
+press-not-yours = Този бутон е на друг играч.
+press-gone = Тази игра вече не съществува.
+press-over = Тази игра е приключила.
+not-a-player = Не участвате в тази игра.
+not-your-turn = Не сте на ход.
+not-started = Играта още не е започнала.
+no-game-here = В този чат няма игра. Започнете с /play.
+move-impossible = Този ход сега не е възможен.
+move-usage = Въведете означенията на хода, както са на бутоните, напр. /move g1 g3.
+play-pick = Какво ще играем?
+play-unknown = Не познавам игра „{ $game }“. Вижте /games.
+play-planned = „{ $game }“ идва скоро. Вижте /games какво може да се играе сега.
+play-bad-setting = Тази настройка не е правилна: { $error }. Настройки: { $settings }.
+play-busy = Тук вече тече игра „{ $game }“. Вижте я с /board или я прекратете с /cancel.
+lobby-title = Нова игра: { $game }
+lobby-players = Играчи ({ $count } от { $seats }): { $players }
+seats-either = { $some } или { $last }
+lobby-hint = Натиснете „Включвам се“, за да играете; 🤖 + добавя компютърен играч (лесен, среден или силен). Когато всички са тук, който и да е играч натиска „Старт“.
+lobby-hint-solo = Добавете компютърни играчи с 🤖 + (лесен, среден или силен), после натиснете „Старт“.
+lobby-private-hello = Седнахте на масата за „{ $game }“. Когато играта започне, тайната ви подредба ще дойде тук, в този личен чат.
+lobby-closed = Лобито е затворено: всички си тръгнаха.
+btn-join = Включвам се
+btn-leave = Излизам
+btn-start = Старт
+btn-my-board = 👁 Моята дъска
+btn-back = ⬅ Назад
+join-done = Включихте се.
+btn-add-computer = 🤖 + { $level }
+btn-drop-computer = 🤖 −
+computer-name = 🤖 Компютър { $n } ({ $level })
+computer-added = Компютърен играч сяда на масата.
+computer-dropped = Компютърният играч става от масата.
+level-easy = лесен
+level-normal = среден
+level-strong = силен
+join-already = Вече сте на тази маса.
+join-full = Масата е пълна.
+join-started = Играта вече започна.
+leave-done = Излязохте.
+leave-use-resign = Играта тече: за да се предадете, използвайте /resign.
+setting-creator-only = Настройките се променят само от играча, отворил лобито.
+setting-done = Настройката е променена.
+start-need-players = Тази игра е за { $seats } играчи.
+start-failed = Играта не можа да започне: { $error }
+start-done = Да играем!
+turn-prompt = { $player }, ваш ход: { $prompt }
+turn-computer = { $player } мисли…
+turn-stand-in = 🤖 Компютър играе хода на { $player }…
+turn-stand-in-busy = Този ход го играе компютър вместо вас, защото времето ви изтече. Следващият ход отново е ваш.
+turn-waiting-private = Чакаме: { $players } (в лични съобщения).
+prompt-choose = изберете.
+results-title = 🏁 Играта свърши.
+results-line = { $place }. { $player }
+results-line-score = { $place }. { $player } — { $score }
+games-title = Игри:
+games-line = { $id } — { $name } ({ $seats } играчи)
+rules-which = Коя игра? Например /rules aeroplane. Вижте /games.
+cancel-not-allowed = Само играчът, започнал играта, или администратор на чата може да я прекрати.
+cancel-done = { $player } прекрати играта.
+resign-done = { $player } се предава.
+game-left-to-computers = На масата останаха само компютърни играчи, затова играта свършва тук, без победител.
+board-none-private = Нямате текущи игри.
+lang-usage = Изберете език: /lang { $languages }
+lang-done = Тук ще говоря на български.
+lang-name = български
+lang-not-allowed = В група езика сменя само администратор на чата или създателят на играта тук.
+game-air-battle = Въздушен бой (Воздушный бой)
+console-welcome = Конзола на Игротека. Напишете „as ИМЕ /команда“, за да действате като потребител, „press N“ (или „as ИМЕ press N“), за да натиснете бутон N, „help“ за още, „quit“ за изход.
+
+ping-turn = 🔔 { $players }: ваш ход в „{ $game }“.
+press-refreshed = Дъската беше изостанала; ето я каквато е сега.
+private-unreachable = { $player }, още не мога да ви пиша лично. Натиснете бутона отдолу, за да получавате личните съобщения на тази игра (в Telegram той отваря нашия личен чат: натиснете там „Старт“).
+btn-private-chat = 🔒 Отвори личен чат
+
+boards-usage = Дъски тук: { $mode }. /boards edit пази една дъска, обновявана на място при всеки ход; /boards new праща нова дъска всеки ход, така че чатът пази историята на партията.
+boards-new = Отсега всеки ход получава тук ново съобщение с дъската; старите остават, без бутони.
+boards-edit = Отсега в този чат има по една дъска на игра, обновявана на място.
+score-title = 📋 Лист с резултатите: { $game }
+score-none = Тази игра не води лист с резултатите.
+score-empty = (още нищо не е записано)
+score-earlier = … { $count ->
+    [one] { $count } по-ранен запис
+   *[other] { $count } по-ранни записа
+}
+
+# Часовници (в лобито на всяка игра).
+setting-turn = Време за ход
+setting-turn-5m = 5 мин
+setting-turn-15m = 15 мин
+setting-turn-1h = 1 час
+setting-turn-12h = 12 часа
+setting-turn-24h = 24 часа
+setting-turn-3d = 3 дни
+setting-turn-7d = 7 дни
+setting-turn-off = без ограничение
+setting-timeout = При изтекло време
+setting-timeout-skip = ходът се играе вместо играча
+setting-timeout-remove = играчът отпада
+setting-timeout-vote = другите гласуват: да го махнат или да чакат
+setting-timeout-computer = компютър играе вместо него
+setting-misses = Отпадане след пропуснати ходове
+setting-misses-2 = 2 поред
+setting-misses-3 = 3 поред
+setting-misses-5 = 5 поред
+setting-misses-never = никога
+clock-left = ⏳ { $players }: остават { $left } за хода.
+clock-reminder-half = ⏰ { $player }, ваш ход е в „{ $game }“: остават { $left }.
+clock-reminder-near = ⏰ { $player }, времето ви в „{ $game }“ почти изтече: остават { $left }.
+clock-digest = ⏰ { $player }, на ход сте в { $count ->
+    [one] { $count } игра
+   *[other] { $count } игри
+}:
+tz-is = Часовата ви зона е { $zone }: от { $from }:00 до { $to }:00 ваше време няма напомняния. /tz off я забравя.
+tz-none = Кажете ми часовата си зона и нощем няма да идват напомняния: /tz +3 (или /tz UTC-5, /tz +5:30).
+tz-set = Часова зона { $zone }: от { $from }:00 до { $to }:00 ваше време няма да има напомняния.
+tz-off = Часовата ви зона е забравена: напомнянията идват по всяко време.
+tz-usage = Използвайте /tz с отместване от UTC, от -12 до +14: /tz +3, /tz UTC-5, /tz +5:30 или /tz off.
+clock-skipped = ⏰ Времето на { $player } изтече: ходът беше изигран вместо него (пропуснати поред: { $misses }).
+clock-computer = ⏰ Времето на { $player } изтече: 🤖 компютър играе хода вместо него (пропуснати поред: { $misses }).
+clock-removed = ⏰ Времето на { $player } изтече и той отпада от играта.
+clock-vote = ⏰ Времето на { $player } изтече (пропуснати поред: { $misses }). Другите играчи решават: да го махнат от играта или да почакат?
+clock-waits = ⏰ Времето на { $player } също изтече (пропуснати поред: { $misses }): ходът на неговата страна чака гласуването.
+vote-open = 🗳 Да махнем ли { $player } от играта, или да го почакаме? { $voters }: гласували { $votes } от { $of }.
+btn-vote-remove = Махни { $player }
+btn-vote-wait = Чакаме
+vote-counted = Гласът ви е отчетен.
+vote-closed = Това гласуване приключи.
+vote-yourself = Гласуването е за вас: просто изиграйте хода си и то ще приключи.
+vote-removed = 🗳 Играчите решиха: { $player } отпада от играта.
+vote-wait = 🗳 Играчите решиха да почакат: { $player } получава отново цялото време за ход.
+nudge-yourself = Вие сте на ход.
+nudge-wait = Играчът на ход беше подканен преди по-малко от час: опитайте пак след { $left }.
+mygames-title = Вашите игри:
+mygames-none = Нямате незавършени игри.
+mygames-lobby = • { $game }: чака в лобито
+mygames-yours = • { $game }: ваш ход, остават { $left }
+mygames-theirs = • { $game }: на ход е { $players }, остават { $left }
+clock-paused = ⏸ Всички играчи се съгласиха: часовникът е спрян. /resume го пуска отново.
+clock-pause-asked = ⏸ { $player } иска да спре часовника ({ $votes } от { $players }). Останалите: /pause, ако сте съгласни.
+clock-resumed = ▶ Часовникът тръгна отново; ходът запазва времето, което имаше.
+clock-stopped = ⏸ Часовникът е спрян (/resume).
+pause-already = Часовникът вече е спрян. /resume го пуска отново.
+resume-not-paused = Часовникът не е спрян.
+vacation-set = 🏖 Часовникът ви спира във всичките ви игри за { $days ->
+    [one] { $days } ден
+   *[other] { $days } дни
+} (от годишния лимит остават: { $left }). /vacation off го прекратява по-рано.
+vacation-on = 🏖 В отпуск сте (от годишния лимит остават дни: { $days }). /vacation off го прекратява.
+vacation-status = Тази година ви остават дни отпуск: { $days }. /vacation N спира часовника ви във всички игри за N дни.
+vacation-off = Отпускът свърши: часовниците ви вървят отново.
+vacation-usage = Използвайте /vacation N, където N е от 1 до { $days } (оставащите дни за годината), или /vacation off.
+
+# Продължителност (часовници, напомняния).
+duration-minutes = { $n } мин
+duration-hours = { $n } ч
+duration-days = { $n ->
+    [one] { $n } ден
+   *[other] { $n } дни
+}
+duration-pair = { $first } { $second }

@@ -1,0 +1,189 @@
+# Igroteka — komunikaty silnika rozmowy (polski).
+
+help =
+    Igroteka prowadzi gry planszowe na tym czacie.
+    /play — wybierz grę (albo /play aeroplane, /play tank-battle); na prywatnym czacie ze mną — z komputerem
+    /join — dosiądź się do stołu; /leave — wyjdź z lobby
+    /startgame — zacznij, gdy wszyscy już są
+    /board — pokaż planszę jeszcze raz (na prywatnym czacie — twój własny widok)
+    /move — wpisz ruch, np. /move g1 g3
+    /score — arkusz wyników (w grach, które go prowadzą)
+    /nudge — ponagl gracza, który ma ruch (raz na godzinę); /mygames — twoje niedokończone gry
+    /pause — zatrzymaj zegar (gdy wszyscy się zgodzą), /resume; /vacation N — twój zegar stoi przez N dni
+    /tz +3 — twoja strefa czasowa: w nocy bez przypomnień
+    /resign — poddaj się; /cancel — przerwij grę (jej założyciel albo administrator)
+    /rules [gra] — zasady; /games — wszystkie gry
+    /lang — język: en, pl, ru, uk, be, bg, zh
+    /boards edit|new — jedna plansza odświeżana na miejscu (domyślnie) albo nowa plansza co turę
+unknown-command = Nie znam polecenia /{ $command }. Zajrzyj do /help.
+error-corrupt = Nie udało się odczytać zapisu tej gry, więc został odłożony na bok. Zacznij nową: /play.
+error-internal = Przepraszam, coś poszło nie tak po mojej stronie. Stan gry zobaczysz pod /board.
+error-storage = Przepraszam, nie udało się tego zapisać. Nic się nie zmieniło — spróbuj jeszcze raz.
+press-raced = Ktoś był szybszy: ten przycisk jest już nieaktualny. Spójrz na najnowszą planszę.
+press-stale = Ten przycisk jest nieaktualny. Użyj najnowszej wiadomości z planszą (albo /board).
+press-stale-prompt = To pytanie jest nieaktualne: zastąpiło je nowsze. Użyj najnowszej prywatnej wiadomości (albo /board).
+press-forged = Nie rozpoznaję tego przycisku. Nic się nie zmieniło.
+press-not-yours = Ten przycisk należy do innego gracza.
+press-gone = Tej gry już nie ma.
+press-over = Ta gra już się skończyła.
+not-a-player = Nie grasz w tej grze.
+not-your-turn = To nie twój ruch.
+not-started = Gra jeszcze się nie zaczęła.
+no-game-here = Na tym czacie nie ma żadnej gry. Zacznij ją: /play.
+move-impossible = Ten ruch nie jest teraz możliwy.
+move-usage = Wpisz oznaczenia ruchu tak jak na przyciskach, np. /move g1 g3.
+play-pick = W co gramy?
+play-unknown = Nie znam gry „{ $game }”. Zajrzyj do /games.
+play-planned = „{ $game }” już niedługo. Pod /games zobaczysz, w co można grać teraz.
+play-bad-setting = To ustawienie jest niepoprawne: { $error }. Ustawienia: { $settings }.
+play-busy = Tutaj trwa już gra „{ $game }”. Zobacz ją pod /board albo przerwij: /cancel.
+lobby-title = Nowa gra: { $game }
+lobby-players = Gracze ({ $count } z { $seats }): { $players }
+seats-either = { $some } lub { $last }
+lobby-hint = Naciśnij „Dołącz”, żeby zagrać; 🤖 + dosadza gracza komputerowego (łatwy, średni lub mocny). Gdy wszyscy są, dowolny gracz naciska „Start”.
+lobby-hint-solo = Dosadź graczy komputerowych przyciskami 🤖 + (łatwy, średni lub mocny), potem naciśnij „Start”.
+lobby-private-hello = Siedzisz przy stole gry „{ $game }”. Gdy gra się zacznie, twoje tajne ustawienie przyjdzie tutaj, na ten prywatny czat.
+lobby-closed = Lobby zamknięte: wszyscy wyszli.
+btn-join = Dołącz
+btn-leave = Wyjdź
+btn-start = Start
+btn-my-board = 👁 Moja plansza
+btn-back = ⬅ Wstecz
+join-done = Dołączono.
+btn-add-computer = 🤖 + { $level }
+btn-drop-computer = 🤖 −
+computer-name = 🤖 Komputer { $n } ({ $level })
+computer-added = Do stołu siada gracz komputerowy.
+computer-dropped = Gracz komputerowy odchodzi od stołu.
+level-easy = łatwy
+level-normal = średni
+level-strong = mocny
+join-already = Już siedzisz przy tym stole.
+join-full = Przy stole nie ma już miejsc.
+join-started = Gra już się zaczęła.
+leave-done = Wyszedłeś z lobby.
+leave-use-resign = Gra trwa: żeby się poddać, użyj /resign.
+setting-creator-only = Ustawienia zmienia tylko ten, kto otworzył lobby.
+setting-done = Ustawienie zmienione.
+start-need-players = Ta gra wymaga graczy: { $seats }.
+start-failed = Nie udało się zacząć gry: { $error }
+start-done = Gramy!
+turn-prompt = { $player }, twój ruch: { $prompt }
+turn-computer = { $player } myśli…
+turn-stand-in = 🤖 Za gracza { $player } gra komputer…
+turn-stand-in-busy = Ten ruch wykonuje za ciebie komputer, bo skończył ci się czas. Następny ruch znów należy do ciebie.
+turn-waiting-private = Czekamy na: { $players } (w prywatnych wiadomościach).
+prompt-choose = wybierz.
+results-title = 🏁 Koniec gry.
+results-line = { $place }. { $player }
+results-line-score = { $place }. { $player } — { $score }
+games-title = Gry:
+games-line = { $id } — { $name } (graczy: { $seats })
+rules-which = Która gra? Na przykład /rules aeroplane. Zajrzyj do /games.
+cancel-not-allowed = Grę może przerwać tylko ten, kto ją założył, albo administrator czatu.
+cancel-done = { $player } przerywa grę.
+resign-done = { $player } się poddaje.
+game-left-to-computers = Przy stole zostały same komputery, więc gra kończy się tutaj, bez zwycięzcy.
+board-none-private = Nie masz żadnych trwających gier.
+lang-usage = Wybierz język: /lang { $languages }
+lang-done = Będę tu mówić po polsku.
+lang-name = polski
+lang-not-allowed = W grupie język zmienia tylko administrator czatu albo założyciel toczącej się tu gry.
+game-air-battle = Bitwa powietrzna (Воздушный бой)
+console-welcome = Konsola Igroteki. Wpisz „as IMIĘ /polecenie”, żeby działać jako użytkownik, „press N” (albo „as IMIĘ press N”), żeby nacisnąć przycisk N, „help” — więcej, „quit” — wyjście.
+
+ping-turn = 🔔 { $players }: twój ruch w grze „{ $game }”.
+press-refreshed = Plansza była nieaktualna; oto jak wygląda teraz.
+private-unreachable = { $player }, nie mogę jeszcze napisać do ciebie prywatnie. Naciśnij przycisk poniżej, żeby dostawać prywatne wiadomości tej gry (w Telegramie otworzy nasz prywatny czat: naciśnij tam „Start”).
+btn-private-chat = 🔒 Otwórz prywatny czat
+
+boards-usage = Plansze tutaj: { $mode }. /boards edit — jedna plansza, odświeżana przy każdym ruchu; /boards new — nowa plansza co turę, więc na czacie zostaje historia partii.
+boards-new = Od teraz każda tura dostaje tu nową wiadomość z planszą; starsze zostają, bez przycisków.
+boards-edit = Od teraz na tym czacie jest jedna plansza na grę, odświeżana na miejscu.
+score-title = 📋 Arkusz wyników: { $game }
+score-none = Ta gra nie prowadzi arkusza wyników.
+score-empty = (jeszcze nic nie zapisano)
+score-earlier = … { $count ->
+    [one] { $count } wcześniejszy wpis
+    [few] { $count } wcześniejsze wpisy
+   *[many] { $count } wcześniejszych wpisów
+}
+
+# Zegary (w lobby każdej gry).
+setting-turn = Czas na ruch
+setting-turn-5m = 5 min
+setting-turn-15m = 15 min
+setting-turn-1h = 1 godzina
+setting-turn-12h = 12 godzin
+setting-turn-24h = 24 godziny
+setting-turn-3d = 3 dni
+setting-turn-7d = 7 dni
+setting-turn-off = bez limitu
+setting-timeout = Gdy czas minie
+setting-timeout-skip = ruch zostaje wykonany za gracza
+setting-timeout-remove = gracz odpada
+setting-timeout-vote = pozostali głosują: usunąć czy czekać
+setting-timeout-computer = za gracza rusza się komputer
+setting-misses = Usunięcie po opuszczonych ruchach
+setting-misses-2 = 2 z rzędu
+setting-misses-3 = 3 z rzędu
+setting-misses-5 = 5 z rzędu
+setting-misses-never = nigdy
+clock-left = ⏳ { $players }: na ruch zostało { $left }.
+clock-reminder-half = ⏰ { $player }, twój ruch w grze „{ $game }”: zostało { $left }.
+clock-reminder-near = ⏰ { $player }, twój czas w grze „{ $game }” zaraz minie: zostało { $left }.
+clock-digest = ⏰ { $player }, masz ruch w { $count ->
+    [one] { $count } grze
+    [few] { $count } grach
+   *[many] { $count } grach
+}:
+tz-is = Twoja strefa czasowa to { $zone }: od { $from }:00 do { $to }:00 twojego czasu nie ma przypomnień. /tz off — zapomnij ją.
+tz-none = Podaj swoją strefę czasową, a w nocy nie przyjdzie żadne przypomnienie: /tz +3 (albo /tz UTC-5, /tz +5:30).
+tz-set = Strefa czasowa { $zone }: od { $from }:00 do { $to }:00 twojego czasu nie będzie przypomnień.
+tz-off = Strefa czasowa zapomniana: przypomnienia przychodzą o każdej porze.
+tz-usage = Użyj /tz z przesunięciem względem UTC, od -12 do +14: /tz +3, /tz UTC-5, /tz +5:30 albo /tz off.
+clock-skipped = ⏰ Graczowi { $player } skończył się czas: ruch wykonano za niego (opuszczone z rzędu: { $misses }).
+clock-computer = ⏰ Graczowi { $player } skończył się czas: 🤖 ruch wykonuje za niego komputer (opuszczone z rzędu: { $misses }).
+clock-removed = ⏰ Graczowi { $player } skończył się czas: odpada z gry.
+clock-vote = ⏰ Graczowi { $player } skończył się czas (opuszczone z rzędu: { $misses }). Pozostali gracze decydują: usunąć go z gry czy poczekać?
+clock-waits = ⏰ Graczowi { $player } też skończył się czas (opuszczone z rzędu: { $misses }): ruch jego strony czeka na wynik głosowania.
+vote-open = 🗳 Usunąć gracza { $player } z gry czy na niego poczekać? { $voters }: zagłosowało { $votes } z { $of }.
+btn-vote-remove = Usuń: { $player }
+btn-vote-wait = Czekamy
+vote-counted = Twój głos został policzony.
+vote-closed = To głosowanie już się skończyło.
+vote-yourself = Głosowanie dotyczy ciebie: po prostu wykonaj ruch, a się skończy.
+vote-removed = 🗳 Gracze zdecydowali: { $player } odpada z gry.
+vote-wait = 🗳 Gracze zdecydowali poczekać: { $player } ma znów pełny czas na ruch.
+nudge-yourself = To twój własny ruch.
+nudge-wait = Gracza, który ma ruch, ponaglono niecałą godzinę temu: spróbuj za { $left }.
+mygames-title = Twoje gry:
+mygames-none = Nie masz niedokończonych gier.
+mygames-lobby = • { $game }: czeka w lobby
+mygames-yours = • { $game }: twój ruch, zostało { $left }
+mygames-theirs = • { $game }: ruch ma { $players }, zostało { $left }
+clock-paused = ⏸ Wszyscy gracze się zgodzili: zegar stoi. /resume uruchomi go znowu.
+clock-pause-asked = ⏸ { $player } prosi o zatrzymanie zegara ({ $votes } z { $players }). Pozostali: /pause, jeśli się zgadzacie.
+clock-resumed = ▶ Zegar znów idzie; ruch ma tyle czasu, ile miał.
+clock-stopped = ⏸ Zegar stoi (/resume).
+pause-already = Zegar już stoi. /resume uruchomi go znowu.
+resume-not-paused = Zegar nie stoi.
+vacation-set = 🏖 Twój zegar stoi we wszystkich twoich grach przez { $days ->
+    [one] { $days } dzień
+    [few] { $days } dni
+   *[many] { $days } dni
+} (z tegorocznej puli zostało: { $left }). /vacation off kończy urlop wcześniej.
+vacation-on = 🏖 Jesteś na urlopie (z tegorocznej puli zostało dni: { $days }). /vacation off go kończy.
+vacation-status = W tym roku zostało ci dni urlopu: { $days }. /vacation N zatrzymuje twój zegar we wszystkich grach na N dni.
+vacation-off = Urlop się skończył: twoje zegary znów idą.
+vacation-usage = Użyj /vacation N, gdzie N to od 1 do { $days } (tyle dni zostało w tym roku), albo /vacation off.
+
+# Czas trwania (zegary, przypomnienia).
+duration-minutes = { $n } min
+duration-hours = { $n } godz.
+duration-days = { $n ->
+    [one] { $n } dzień
+    [few] { $n } dni
+   *[many] { $n } dni
+}
+duration-pair = { $first } { $second }

@@ -1,0 +1,189 @@
+# Ігротека — повідомлення рушія розмови (українська).
+
+help =
+    Ігротека грає в настільні ігри просто в цьому чаті.
+    /play — вибрати гру (або /play aeroplane, /play tank-battle); в особистому чаті зі мною — проти комп'ютерних гравців
+    /join — сісти за стіл; /leave — вийти з лобі
+    /startgame — почати, коли всі зібралися
+    /board — показати дошку ще раз (в особистому чаті — ваш власний вигляд)
+    /move — ввести хід, наприклад /move g1 g3
+    /score — аркуш рахунку (в іграх, де він є)
+    /nudge — поквапити гравця, чий хід (раз на годину); /mygames — ваші незакінчені ігри
+    /pause — зупинити годинник (за згодою всіх), /resume; /vacation N — ваш годинник стоїть N днів
+    /tz +3 — ваш часовий пояс: уночі без нагадувань
+    /resign — здатися; /cancel — зупинити гру (її засновник або адміністратор)
+    /rules [гра] — правила; /games — усі ігри
+    /lang — мова: uk, en, pl, ru, be, bg, zh
+    /boards edit|new — одна дошка, що оновлюється на місці (типово), або нова дошка щоходу
+unknown-command = Я не знаю команди /{ $command }. Дивіться /help.
+error-corrupt = Запис цієї гри не вдалося прочитати, тож його відкладено. Почніть нову: /play.
+error-internal = Вибачте, у мене щось пішло не так. Подивіться, як стоїть гра: /board.
+error-storage = Вибачте, не вдалося зберегти. Нічого не змінилося — спробуйте ще раз.
+press-raced = Хтось був швидшим: ця кнопка вже застаріла. Дивіться найновішу дошку.
+press-stale = Ця кнопка застаріла. Скористайтеся найновішим повідомленням із дошкою (або /board).
+press-stale-prompt = Це запитання застаріле: його замінило новіше. Скористайтеся найновішим особистим повідомленням (або /board).
+press-forged = Я не впізнаю цієї кнопки. Нічого не змінилося.
+press-not-yours = Ця кнопка належить іншому гравцеві.
+press-gone = Цієї гри вже немає.
+press-over = Ця гра вже закінчилася.
+not-a-player = Ви не граєте в цій грі.
+not-your-turn = Зараз не ваш хід.
+not-started = Гра ще не почалася.
+no-game-here = У цьому чаті немає гри. Почніть її: /play.
+move-impossible = Такий хід зараз неможливий.
+move-usage = Введіть позначки ходу, як на кнопках, наприклад /move g1 g3.
+play-pick = У що зіграємо?
+play-unknown = Я не знаю гри «{ $game }». Дивіться /games.
+play-planned = «{ $game }» незабаром з'явиться. У /games — те, у що можна грати вже зараз.
+play-bad-setting = Налаштування вказано неправильно: { $error }. Налаштування: { $settings }.
+play-busy = Тут уже йде гра «{ $game }». Подивитися: /board, скасувати: /cancel.
+lobby-title = Нова гра: { $game }
+lobby-players = Гравці ({ $count } з { $seats }): { $players }
+seats-either = { $some } або { $last }
+lobby-hint = Натисніть «Граю», щоб приєднатися; 🤖 + садить за стіл комп'ютерного гравця (легкого, середнього чи сильного). Коли всі на місці, будь-хто з гравців натискає «Почати».
+lobby-hint-solo = Посадіть за стіл комп'ютерних гравців кнопками 🤖 + (легкий, середній чи сильний) і натисніть «Почати».
+lobby-private-hello = Ви за столом гри «{ $game }». Коли гра почнеться, ваша таємна розстановка прийде сюди, в цей особистий чат.
+lobby-closed = Лобі закрито: усі вийшли.
+btn-join = Граю
+btn-leave = Вийти
+btn-start = Почати
+btn-my-board = 👁 Моя дошка
+btn-back = ⬅ Назад
+join-done = Ви за столом.
+btn-add-computer = 🤖 + { $level }
+btn-drop-computer = 🤖 −
+computer-name = 🤖 Комп'ютер { $n } ({ $level })
+computer-added = Комп'ютерний гравець сідає за стіл.
+computer-dropped = Комп'ютерний гравець іде.
+level-easy = легкий
+level-normal = середній
+level-strong = сильний
+join-already = Ви вже за цим столом.
+join-full = Вільних місць немає.
+join-started = Гра вже почалася.
+leave-done = Ви вийшли.
+leave-use-resign = Гра йде: щоб здатися, скористайтеся /resign.
+setting-creator-only = Налаштування змінює лише той, хто відкрив лобі.
+setting-done = Налаштування змінено.
+start-need-players = Для цієї гри потрібно гравців: { $seats }.
+start-failed = Гру не вдалося почати: { $error }
+start-done = Граємо!
+turn-prompt = { $player }, ваш хід: { $prompt }
+turn-computer = { $player } думає…
+turn-stand-in = 🤖 За гравця { $player } ходить комп'ютер…
+turn-stand-in-busy = Цей хід за вас робить комп'ютер: ваш час вийшов. Наступний хід знову ваш.
+turn-waiting-private = Чекаємо: { $players } (в особистих повідомленнях).
+prompt-choose = виберіть.
+results-title = 🏁 Гру закінчено.
+results-line = { $place }. { $player }
+results-line-score = { $place }. { $player } — { $score }
+games-title = Ігри:
+games-line = { $id } — { $name } (гравців: { $seats })
+rules-which = Яка гра? Наприклад, /rules aeroplane. Дивіться /games.
+cancel-not-allowed = Скасувати гру може лише той, хто її почав, або адміністратор чату.
+cancel-done = { $player } скасовує гру.
+resign-done = { $player } здається.
+game-left-to-computers = За столом лишилися самі комп'ютери, тож гра на цьому закінчується, без переможця.
+board-none-private = У вас немає ігор, що тривають.
+lang-usage = Виберіть мову: /lang { $languages }
+lang-done = Тут я розмовлятиму українською.
+lang-name = українська
+lang-not-allowed = У групі мову змінює лише адміністратор чату або засновник гри, що тут іде.
+game-air-battle = Повітряний бій (Воздушный бой)
+console-welcome = Консоль Ігротеки. «as ІМ'Я /команда» — діяти від імені користувача, «press N» (або «as ІМ'Я press N») — натиснути кнопку N, «help» — докладніше, «quit» — вихід.
+
+ping-turn = 🔔 { $players }: ваш хід у грі «{ $game }».
+press-refreshed = Дошка відстала; ось яка вона зараз.
+private-unreachable = { $player }, я поки не можу написати вам в особисті. Натисніть кнопку нижче, щоб отримувати особисті повідомлення цієї гри (у Telegram вона відкриє наш особистий чат: натисніть там «Почати»).
+btn-private-chat = 🔒 Відкрити особистий чат
+
+boards-usage = Дошки тут: { $mode }. /boards edit — одна дошка, що оновлюється з кожним ходом; /boards new — нова дошка щоходу, і в чаті лишається історія партії.
+boards-new = Відтепер кожен хід тут приходить нова дошка; старі лишаються, без кнопок.
+boards-edit = Відтепер у цьому чаті одна дошка на гру, вона оновлюється на місці.
+score-title = 📋 Рахунок: { $game }
+score-none = У цій грі немає аркуша рахунку.
+score-empty = (поки нічого не записано)
+score-earlier = … ще { $count ->
+    [one] { $count } запис
+    [few] { $count } записи
+   *[many] { $count } записів
+} раніше
+
+# Годинники ходу (у лобі кожної гри).
+setting-turn = Час на хід
+setting-turn-5m = 5 хв
+setting-turn-15m = 15 хв
+setting-turn-1h = 1 година
+setting-turn-12h = 12 годин
+setting-turn-24h = 24 години
+setting-turn-3d = 3 дні
+setting-turn-7d = 7 днів
+setting-turn-off = без обмеження
+setting-timeout = Коли час вийшов
+setting-timeout-skip = хід робиться за гравця
+setting-timeout-remove = гравець вибуває
+setting-timeout-vote = вирішують інші: вилучити чи чекати
+setting-timeout-computer = за нього ходить комп'ютер
+setting-misses = Вибуває після пропусків
+setting-misses-2 = 2 поспіль
+setting-misses-3 = 3 поспіль
+setting-misses-5 = 5 поспіль
+setting-misses-never = ніколи
+clock-left = ⏳ { $players }: на хід { $left }.
+clock-reminder-half = ⏰ { $player }, ваш хід у грі «{ $game }»: лишилося { $left }.
+clock-reminder-near = ⏰ { $player }, час на хід у грі «{ $game }» майже вийшов: лишилося { $left }.
+clock-digest = ⏰ { $player }, ваш хід у { $count ->
+    [one] { $count } грі
+    [few] { $count } іграх
+   *[many] { $count } іграх
+}:
+tz-is = Ваш часовий пояс { $zone }: з { $from }:00 до { $to }:00 за вашим часом нагадувань немає. /tz off — забути його.
+tz-none = Повідомте свій часовий пояс, і вночі нагадування не приходитимуть: /tz +3 (або /tz UTC-5, /tz +5:30).
+tz-set = Часовий пояс { $zone }: з { $from }:00 до { $to }:00 за вашим часом нагадувань не буде.
+tz-off = Часовий пояс забуто: нагадування приходять будь-коли.
+tz-usage = Вкажіть зсув від UTC, від -12 до +14: /tz +3, /tz UTC-5, /tz +5:30 або /tz off.
+clock-skipped = ⏰ У гравця { $player } вийшов час: хід зроблено за нього (пропусків поспіль: { $misses }).
+clock-computer = ⏰ У гравця { $player } вийшов час: 🤖 за нього ходить комп'ютер (пропусків поспіль: { $misses }).
+clock-removed = ⏰ У гравця { $player } вийшов час: він вибуває з гри.
+clock-vote = ⏰ У гравця { $player } вийшов час (пропусків поспіль: { $misses }). Інші вирішують: вилучити його з гри чи почекати?
+clock-waits = ⏰ У гравця { $player } теж вийшов час (пропусків поспіль: { $misses }): хід його сторони чекає на підсумок голосування.
+vote-open = 🗳 Вилучити гравця { $player } з гри чи почекати на нього? { $voters }: проголосували { $votes } з { $of }.
+btn-vote-remove = Вилучити: { $player }
+btn-vote-wait = Почекати
+vote-counted = Ваш голос зараховано.
+vote-closed = Це голосування вже закінчилося.
+vote-yourself = Голосування про вас: просто зробіть хід, і воно закінчиться.
+vote-removed = 🗳 Гравці вирішили: { $player } вибуває з гри.
+vote-wait = 🗳 Гравці вирішили почекати: у гравця { $player } знову повний час на хід.
+nudge-yourself = Зараз ваш власний хід.
+nudge-wait = Гравця вже квапили менш ніж годину тому: спробуйте через { $left }.
+mygames-title = Ваші ігри:
+mygames-none = У вас немає незакінчених ігор.
+mygames-lobby = • { $game }: чекає на гравців
+mygames-yours = • { $game }: ваш хід, лишилося { $left }
+mygames-theirs = • { $game }: ходить { $players }, лишилося { $left }
+clock-paused = ⏸ Усі гравці згодні: годинник зупинено. /resume знову його запустить.
+clock-pause-asked = ⏸ { $player } просить зупинити годинник ({ $votes } з { $players }). Інші: /pause, щоб погодитися.
+clock-resumed = ▶ Годинник знову йде; у ходу лишився колишній час.
+clock-stopped = ⏸ Годинник зупинено (/resume).
+pause-already = Годинник уже зупинено. /resume знову його запустить.
+resume-not-paused = Годинник не зупинено.
+vacation-set = 🏖 Ваші годинники зупинено в усіх іграх на { $days ->
+    [one] { $days } день
+    [few] { $days } дні
+   *[many] { $days } днів
+} (цього року лишилося днів: { $left }). /vacation off — закінчити раніше.
+vacation-on = 🏖 Ви у відпустці (цього року лишилося днів: { $days }). /vacation off — закінчити.
+vacation-status = Цього року у вас лишилося днів відпустки: { $days }. /vacation N зупиняє ваші годинники в усіх іграх на N днів.
+vacation-off = Відпустка скінчилася: ваші годинники знову йдуть.
+vacation-usage = Напишіть /vacation N, де N від 1 до { $days } (скільки лишилося цього року), або /vacation off.
+
+# Тривалість (годинники ходу, нагадування).
+duration-minutes = { $n } хв
+duration-hours = { $n } год
+duration-days = { $n ->
+    [one] { $n } день
+    [few] { $n } дні
+   *[many] { $n } днів
+}
+duration-pair = { $first } { $second }
