@@ -30,7 +30,9 @@ impl Schema {
             eprintln!("skipped: no PostgreSQL at {url} ({e})");
             return None;
         }
-        let name = format!("igroteka_e2e_{}", std::process::id());
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let n = NEXT.fetch_add(1, Ordering::SeqCst);
+        let name = format!("igroteka_e2e_{}_{n}", std::process::id());
         drop(PgStore::open_in_schema(&url, &name).expect("the schema is made"));
         Some(Schema { url, name })
     }
@@ -177,7 +179,13 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
     std::thread::sleep(std::time::Duration::from_secs(1));
     assert_eq!(emulator.with(|s| s.webhooks_set.len()), 1, "setWebhook was called again");
 
-    let lobby = open_and_start(&emulator, chat, &players, "aeroplane");
+    let opened = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        open_and_start(&emulator, chat, &players, "aeroplane")
+    }));
+    let lobby = opened.unwrap_or_else(|e| {
+        eprintln!("A:\n{}\nB:\n{}", first.stderr(), second.stderr());
+        std::panic::resume_unwind(e)
+    });
     let table = table_of(&lobby.tokens()[0].1);
     let turn = |emulator: &Emulator| {
         emulator.wait("a board for a turn", STEP, |s| play::board_in(s, chat));
@@ -203,7 +211,18 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
         turn(&emulator);
     }
     assert_eq!(schema.open().load(table).unwrap().unwrap().seq, after + 2);
-    assert_eq!(emulator.with(|s| s.undelivered.len()), 0);
-    assert_eq!(emulator.limited(), 0);
+    let undelivered = emulator.with(|s| s.undelivered.clone());
+    assert!(undelivered.is_empty(), "{undelivered:?}\n{}", second.stderr());
+    // Not asserted: no 429. Each process paces a group by its own memory of the group's calls
+    // (its journal is read at the process's start), so when the delivery lease of a group's
+    // table passes from one process to the other, the group can go over its 20 calls a minute
+    // for a moment; Telegram's 429 is then waited out and retried (docs/telegram.md, "Several
+    // processes"). The board still shows every move: the live board is the stored game.
+    let stored = schema.open().load(table).unwrap().unwrap();
+    let png = support::oracle::Truth { table: stored, moves: 0 }.public_png();
+    emulator.wait("the live board to show the stored game", STEP, |s| {
+        let board = play::board_in(s, chat)?;
+        (board.photo.as_deref() == Some(png.as_slice())).then_some(())
+    });
     drop(second);
 }
