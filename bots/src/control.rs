@@ -72,7 +72,7 @@ fn answer(store: &SharedStore, stream: UnixStream) -> std::io::Result<()> {
 
 /// `igroteka backup FILE`.
 pub fn backup(config: &Config, args: &[String]) -> Result<(), String> {
-    let [file] = args else { return Err("usage: igroteka backup FILE".into()) };
+    let (file, dir) = file_and_folder(config, args, "backup FILE [--data DIR]")?;
     if config.database.url.is_some() {
         return Err(
             "the games are in PostgreSQL: back them up with pg_dump (docs/operations.md)".into()
@@ -80,7 +80,6 @@ pub fn backup(config: &Config, args: &[String]) -> Result<(), String> {
     }
     let file = PathBuf::from(file);
     let partial = file.with_extension("partial");
-    let dir = config.data_dir();
     let mut out = std::io::BufWriter::new(
         std::fs::File::create(&partial)
             .map_err(|e| format!("cannot write {}: {e}", partial.display()))?,
@@ -147,13 +146,25 @@ fn from_the_folder(dir: &Path, config: &Config, out: &mut impl Write) -> Result<
     Ok(format!("{} tables, {} records", summary.tables, summary.records))
 }
 
+/// The backup file and the data folder (`--data DIR`, else the configured one) of a command.
+fn file_and_folder<'a>(
+    config: &Config,
+    args: &'a [String],
+    usage: &str,
+) -> Result<(&'a String, PathBuf), String> {
+    match args {
+        [file] => Ok((file, config.data_dir())),
+        [file, flag, dir] if flag == "--data" => Ok((file, PathBuf::from(dir))),
+        _ => Err(format!("usage: igroteka {usage}")),
+    }
+}
+
 /// `igroteka restore FILE`.
 pub fn restore(config: &Config, args: &[String]) -> Result<(), String> {
-    let [file] = args else { return Err("usage: igroteka restore FILE".into()) };
+    let (file, dir) = file_and_folder(config, args, "restore FILE [--data EMPTY_DIR]")?;
     if config.database.url.is_some() {
         return Err("the games are in PostgreSQL: restore them with pg_restore or psql".into());
     }
-    let dir = config.data_dir();
     let input = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
     let summary = backup::restore_sled(std::io::BufReader::new(input), &dir, config.cache_bytes())
         .map_err(|e| format!("nothing was restored: {e}"))?;

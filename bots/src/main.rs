@@ -47,8 +47,10 @@ usage: igroteka [command]
   render <game> [--seed S] [--moves N] [--viewer public|SEAT] [--seats K] [--select A,B]
          [-o board.png]  play N random moves and draw the board (with the selection so far)
   games                  list the games, one per line, each starting with its id
-  backup FILE            a backup of every game (while the bot runs, or not)
-  restore FILE           restore a backup into the data folder, which must hold no games
+  backup FILE [--data DIR]
+                         a backup of every game (while the bot runs, or not)
+  restore FILE [--data EMPTY_DIR]
+                         restore a backup into a data folder that holds no games
 Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the environment:
   TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG,
   IGROTEKA_LOG_FORMAT (text|json), RUST_LOG (e.g. igroteka=debug),

@@ -339,6 +339,8 @@ fn command_lines(usage: &str, game: &Listed, dir: &Path) -> Vec<Vec<String>> {
                         dir.join(format!("folder{folders}")).display().to_string()
                     }
                     "board.png" => dir.join("board.png").display().to_string(),
+                    "FILE" => dir.join("games.backup").display().to_string(),
+                    "EMPTY_DIR" => dir.join("restored").display().to_string(),
                     "key=value" => return game.setting.clone(),
                     w if w.starts_with('-') || w.chars().all(|c| c.is_ascii_lowercase()) => {
                         w.to_string()
@@ -426,6 +428,8 @@ fn the_readme_subcommands_run_with_the_arguments_shown() {
                     "render" => assert_png(&dir.path().join("board.png")),
                     "script" => assert!(text.is_empty(), "no input, no output: {text}"),
                     "console" => assert!(text.contains("Igroteka console"), "{text}"),
+                    "backup" => assert!(text.starts_with("backup of"), "{text}"),
+                    "restore" => assert!(text.starts_with("restored into"), "{text}"),
                     other => {
                         panic!("the README lists a subcommand this test does not check: {other}")
                     }
