@@ -242,7 +242,12 @@ pub fn wall_ms() -> u64 {
 
 /// Takes or renews this process's lease on delivering `table`.
 pub fn lease<S: Store + ?Sized>(store: &S, table: u64) -> Result<bool, StoreError> {
-    store.lease_outbox(table, holder(), wall_ms(), LEASE_MS)
+    lease_as(holder(), store, table)
+}
+
+/// Takes or renews `me`'s lease on delivering `table`, for [`LEASE_MS`] from now.
+fn lease_as<S: Store + ?Sized>(me: &str, store: &S, table: u64) -> Result<bool, StoreError> {
+    store.lease_outbox(table, me, wall_ms(), LEASE_MS)
 }
 
 /// A platform call the deliverer made (and the id of a sent message).
@@ -275,7 +280,7 @@ pub async fn deliver_as<S: Store, M: Messenger>(
     table: u64,
     messenger: &M,
 ) -> Result<Report, StoreError> {
-    let lease = |store: &S| store.lease_outbox(table, me, wall_ms(), LEASE_MS);
+    let lease = |store: &S| lease_as(me, store, table);
     let mut report = Report::default();
     loop {
         // One process at a time delivers a table, so nothing is sent twice or out of order

@@ -121,7 +121,7 @@ fn from_the_bot(mut stream: UnixStream, out: &mut impl Write) -> Result<(), Stri
     if got == 0 {
         return Err("the bot closed the connection without a backup".into());
     }
-    if head[..got] == REFUSED[..got.min(REFUSED.len())] && got == REFUSED.len() {
+    if head[..got] == *REFUSED {
         let mut why = String::new();
         let _ = stream.read_to_string(&mut why);
         return Err(why.trim().to_string());

@@ -99,40 +99,27 @@ pub(super) fn write(
         next_id,
         created_ms,
     };
-    let mut line = |value: &dyn erased::Line| -> Result<(), StoreError> {
-        value.write_to(&mut gz).map_err(|e| failed("writing", e))
-    };
-    line(&header)?;
+    line(&mut gz, &header)?;
     let mut summary = Summary::default();
     for tree in trees {
         let tree = tree?;
         let name = String::from_utf8_lossy(&tree.name()).into_owned();
         for item in tree.iter() {
             let (key, value) = item?;
-            line(&Record { tree: name.clone(), key: hex(&key), value: hex(&value) })?;
+            line(&mut gz, &Record { tree: name.clone(), key: hex(&key), value: hex(&value) })?;
             summary.records += 1;
             summary.tables += u64::from(name == "tables");
         }
     }
-    line(&End { end: true, records: summary.records })?;
+    line(&mut gz, &End { end: true, records: summary.records })?;
     gz.finish().map_err(|e| failed("writing", e))?.flush().map_err(|e| failed("writing", e))?;
     Ok(summary)
 }
 
-/// Each line of the file is one JSON value.
-mod erased {
-    use std::io::Write;
-
-    pub trait Line {
-        fn write_to(&self, out: &mut dyn Write) -> std::io::Result<()>;
-    }
-
-    impl<T: serde::Serialize> Line for T {
-        fn write_to(&self, out: &mut dyn Write) -> std::io::Result<()> {
-            serde_json::to_writer(&mut *out, self)?;
-            out.write_all(b"\n")
-        }
-    }
+/// Writes one line of the file: one JSON value.
+fn line(out: &mut impl Write, value: &impl Serialize) -> Result<(), StoreError> {
+    serde_json::to_writer(&mut *out, value).map_err(|e| failed("writing", e))?;
+    out.write_all(b"\n").map_err(|e| failed("writing", e))
 }
 
 /// Restores a backup into a new sled store at `dir`, which must not hold one yet. Returns

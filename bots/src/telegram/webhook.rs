@@ -171,17 +171,7 @@ async fn register(
     token: &str,
 ) -> Result<(), String> {
     let wanted = fingerprint(url.as_str(), secret);
-    let registered = {
-        let (store, wanted) = (store.clone(), wanted.clone());
-        move || {
-            let store = store.clone();
-            let wanted = wanted.clone();
-            async move {
-                let found = tokio::task::spawn_blocking(move || store.pref(REGISTERED)).await;
-                matches!(found, Ok(Ok(Some(f))) if f == wanted)
-            }
-        }
-    };
+    let registered = || is_registered(store, &wanted);
     let mut leased = false;
     if store.shared() {
         let info = retry::call("getWebhookInfo", || bot.get_webhook_info().send()).await;
@@ -228,6 +218,13 @@ async fn register(
         tracing::warn!("telegram: the webhook's registration was not noted in the store");
     }
     set.map(drop)
+}
+
+/// Whether the store holds `wanted` as the registration's fingerprint.
+async fn is_registered(store: &SharedStore, wanted: &str) -> bool {
+    let (store, wanted) = (store.clone(), wanted.to_string());
+    let found = tokio::task::spawn_blocking(move || store.pref(REGISTERED)).await;
+    matches!(found, Ok(Ok(Some(f))) if f == wanted)
 }
 
 /// One POST from Telegram: 200 once its update is taken.
