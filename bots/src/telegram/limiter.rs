@@ -42,6 +42,15 @@
 //! one call spent. Starting every group's budget as spent would also be safe, but would hold
 //! every game's first board up to a minute after each restart; the journal costs one small
 //! unflushed write per call and keeps the pace exact.
+//!
+//! **Several processes.** When processes share the store ([`Journal::shared`]), a group's
+//! tables may be delivered by any of them (one at a time per table, by the delivery lease), so
+//! each process's memory of the group is only its own calls. Before each message call to a
+//! group, the limiter therefore reads the group's journal again and counts the calls it finds
+//! there that it did not make ([`Limiter::catch_up`]); as every process writes its merged view
+//! back when a call returns, the record holds every process's calls, and the pace and the
+//! minute are the group's, not the process's. One small read per group call (at most 20 a
+//! minute per group), none for a private chat, none with one process.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
@@ -101,6 +110,11 @@ pub trait Journal: Debug + Send + Sync {
     fn load(&self, chat: i64) -> Vec<u64>;
     /// Saves when the group's calls of the last window returned (oldest first).
     fn save(&self, chat: i64, times: &[u64]);
+    /// Whether other processes write this journal too: then a group's record is read again
+    /// before each call to it ([`Limiter::catch_up`]).
+    fn shared(&self) -> bool {
+        false
+    }
     /// The clock those times are read on.
     fn now_ms(&self) -> u64 {
         SystemTime::now()
@@ -196,6 +210,34 @@ impl Chat {
         self.last = self.last.max(at);
         self.recent.push_back(at);
     }
+
+    /// Counts the calls in `journal` (another process's, when the journal is shared) that
+    /// this chat's memory lacks: a time within [`SAME_CALL`] of a remembered one is that call
+    /// (the journal keeps milliseconds).
+    fn merge(&mut self, journal: Vec<Instant>, limits: &Limits) {
+        let theirs: Vec<Instant> = journal
+            .into_iter()
+            .filter(|at| !self.recent.iter().any(|ours| apart(*ours, *at) <= SAME_CALL))
+            .collect();
+        if theirs.is_empty() {
+            return;
+        }
+        for at in &theirs {
+            self.charge(*at, limits);
+            self.last = self.last.max(*at);
+        }
+        let mut recent: Vec<Instant> = self.recent.drain(..).chain(theirs).collect();
+        recent.sort();
+        self.recent = recent.into();
+    }
+}
+
+/// How far apart two records of one call may be: the journal keeps whole milliseconds, and
+/// converting an instant there and back may move it by one.
+const SAME_CALL: Duration = Duration::from_millis(2);
+
+fn apart(a: Instant, b: Instant) -> Duration {
+    a.max(b) - a.min(b)
 }
 
 /// Leave to make one call; dropping it records when the call returned.
@@ -275,6 +317,25 @@ impl Limiter {
         })
     }
 
+    /// With a shared journal, counts the group's calls that other processes made since this
+    /// one last looked (see the module docs); nothing for a private chat or an unshared
+    /// journal.
+    fn catch_up(&self, chat: i64) {
+        if chat >= 0 || !self.journal.shared() {
+            return;
+        }
+        let met = self.lock().chats.contains_key(&chat);
+        if !met {
+            // Meeting it reads the journal anyway.
+            let mut state = self.lock();
+            self.chat(&mut state, chat);
+            return;
+        }
+        let journal = self.remembered(chat);
+        let mut state = self.lock();
+        self.chat(&mut state, chat).merge(journal, &self.limits);
+    }
+
     /// The group's calls of the last window the journal kept, as instants.
     fn remembered(&self, chat: i64) -> Vec<Instant> {
         let (now, now_ms) = (Instant::now(), self.journal.now_ms());
@@ -307,6 +368,7 @@ impl Limiter {
     /// Waits until a message call to `chat` would be allowed, without taking the leave (the
     /// deliverer re-reads its queue after this, so only the newest state goes out).
     pub async fn ready(&self, chat: i64) {
+        self.catch_up(chat);
         loop {
             let changed = self.changed.notified();
             let wait = {
@@ -323,6 +385,9 @@ impl Limiter {
 
     /// Waits for leave to make one call of `kind` to `chat`.
     pub async fn acquire(&self, chat: i64, kind: Kind) -> Permit<'_> {
+        if kind == Kind::Message {
+            self.catch_up(chat);
+        }
         loop {
             let changed = self.changed.notified();
             let wait = {
@@ -541,6 +606,68 @@ mod tests {
         let mut naive_all = before;
         naive_all.extend(naive.iter().map(|at| *at + restarted));
         assert!(!within(&naive_all, limits.group_max, limits.group_window), "{naive_all:?}");
+    }
+
+    /// A journal two processes write, as a shared store is.
+    #[derive(Debug)]
+    struct Shared(Memory);
+
+    impl Journal for Shared {
+        fn load(&self, chat: i64) -> Vec<u64> {
+            self.0.load(chat)
+        }
+        fn save(&self, chat: i64, times: &[u64]) {
+            self.0.save(chat, times)
+        }
+        fn now_ms(&self) -> u64 {
+            self.0.now_ms()
+        }
+        fn shared(&self) -> bool {
+            true
+        }
+    }
+
+    /// Two processes take turns delivering one group (as the delivery lease hands its table
+    /// from one to the other): together they keep the group's pace and its 20 calls a minute,
+    /// which two limiters that read the journal only when they first meet the group do not.
+    #[tokio::test(start_paused = true)]
+    async fn processes_sharing_a_journal_keep_one_pace_for_a_group() {
+        let limits = Limits::TELEGRAM;
+        let run = |shared: bool| async move {
+            let memory = Memory { epoch: Instant::now(), times: Mutex::default() };
+            let journal: Arc<dyn Journal> =
+                if shared { Arc::new(Shared(memory)) } else { Arc::new(memory) };
+            let one = Limiter::with_journal(limits, journal.clone());
+            let other = Limiter::with_journal(limits, journal.clone());
+            let start = Instant::now();
+            let mut all = Vec::new();
+            for round in 0..12 {
+                let limiter = if round % 2 == 0 { &one } else { &other };
+                for at in calls(limiter, GROUP, 3, Duration::from_millis(50)).await {
+                    all.push(at + (limiter.lock().started - start));
+                }
+            }
+            all.sort();
+            all
+        };
+        let together = run(true).await;
+        assert_eq!(together.len(), 36);
+        assert!(within(&together, limits.group_max, limits.group_window), "{together:?}");
+        // The pace, not only the minute: however the calls fall, any stretch of them holds at
+        // most the burst plus one per spacing of its length (the token bucket's bound).
+        let spacing = limits.group_spacing().as_secs_f64();
+        let paced = |times: &[Duration]| {
+            (0..times.len()).all(|i| {
+                (i..times.len()).all(|j| {
+                    let span = (times[j] - times[i] + Duration::from_millis(2)).as_secs_f64();
+                    (j - i + 1) as f64 <= limits.group_burst as f64 + span / spacing
+                })
+            })
+        };
+        assert!(paced(&together), "{together:?}");
+        let apart = run(false).await;
+        assert!(!within(&apart, limits.group_max, limits.group_window), "{apart:?}");
+        assert!(!paced(&apart), "{apart:?}");
     }
 
     #[tokio::test(start_paused = true)]

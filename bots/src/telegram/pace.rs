@@ -44,6 +44,10 @@ impl Journal for Pace {
         }
     }
 
+    fn shared(&self) -> bool {
+        self.store.shared()
+    }
+
     fn save(&self, chat: i64, times: &[u64]) {
         let record: Vec<String> = times.iter().map(u64::to_string).collect();
         if let Err(e) = self.store.set_pref(&key(chat), &record.join(",")) {
