@@ -4,7 +4,10 @@
 //! `IGROTEKA_CLOCK_SPEED=N` makes this process's time run N times faster from the moment it
 //! starts — for demonstrations and for the end-to-end tests of turn clocks (a day's turn passes
 //! in 24 seconds at 3600). Everything in the process reads the same clock, so presses, ticks
-//! and stored times agree; it is not meant for a bot serving real games.
+//! and stored times agree; it is not meant for a bot serving real games. Several processes
+//! sharing a database (tests of clocks across processes) agree on one time when each is given
+//! the same `IGROTEKA_CLOCK_EPOCH_MS`, the real time (ms since the Unix epoch) the speed-up
+//! counts from.
 
 use std::sync::OnceLock;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -21,7 +24,8 @@ fn speed() -> (u64, u64) {
     static SPEED: OnceLock<(u64, u64)> = OnceLock::new();
     *SPEED.get_or_init(|| {
         let speed = std::env::var("IGROTEKA_CLOCK_SPEED").ok().and_then(|v| v.parse().ok());
-        (speed.unwrap_or(1).max(1), system_ms())
+        let epoch = std::env::var("IGROTEKA_CLOCK_EPOCH_MS").ok().and_then(|v| v.parse().ok());
+        (speed.unwrap_or(1).max(1), epoch.unwrap_or_else(system_ms))
     })
 }
 

@@ -16,11 +16,26 @@ use crate::event::Event;
 use crate::game::{Seat, ToMove};
 use crate::outbox::Slot;
 use crate::registry::DynGame;
-use crate::store::{Store, StoreError};
+use crate::store::{Claim, Store, StoreError};
 use crate::table::{Platform, Status, Table, TableError};
 
 /// The most tables one tick handles; the rest are due at the next.
 const PER_TICK: usize = 100;
+
+/// How long a process's claim on the due tables of its tick keeps other processes sharing
+/// the store off them ([`Store::claim_due`]): far longer than handling them takes, and the
+/// most a stopped process's claim delays another process taking its deadlines over. A claim
+/// ends sooner when its table is saved.
+const TICK_CLAIM_MS: u64 = 6_000;
+
+/// How long a computer's turn, once handed out, is the process's that thinks about it: the
+/// pause and the search, with room to spare ([`Store::claim_clock`]).
+pub(super) const COMPUTER_CLAIM_MS: u64 = 30_000;
+
+/// This process's claim on tables' clocks, from now, for `ttl_ms`.
+pub(super) fn clock_claim(ttl_ms: u64) -> Claim<'static> {
+    Claim { holder: crate::outbox::holder(), now_ms: crate::outbox::wall_ms(), ttl_ms }
+}
 
 impl<S: Store> App<S> {
     /// When every player to move on `table` is on vacation at `now`: when the last of them is
@@ -213,7 +228,7 @@ impl<S: Store> App<S> {
     /// A tick of the clock at `now`: every due table gets its reminder or its deadline. The
     /// messages go through the tables' outboxes; nothing answers the tick itself.
     pub(super) fn tick(&mut self, platform: Platform, now: u64) -> Vec<Effect> {
-        let due = match self.store.due_tables(platform, now, PER_TICK) {
+        let due = match self.store.claim_due(platform, now, PER_TICK, &clock_claim(TICK_CLAIM_MS)) {
             Ok(due) => due,
             Err(e) => {
                 eprintln!("igroteka: the clock index could not be read: {e}");

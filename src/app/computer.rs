@@ -73,6 +73,23 @@ impl<S: Store> App<S> {
         if !table.computer_turn || self.computer_pending.contains(&table.id) {
             return;
         }
+        // With several processes on one store, the turn is one process's to think about.
+        match self.store.claim_clock(
+            table.id,
+            table.seq,
+            &super::clock::clock_claim(super::clock::COMPUTER_CLAIM_MS),
+        ) {
+            Ok(true) => {}
+            Ok(false) => return,
+            Err(e) => {
+                // Its tick hands the turn out again.
+                eprintln!(
+                    "igroteka: the computer's turn on table {} was not claimed: {e}",
+                    table.id
+                );
+                return;
+            }
+        }
         let Ok(game) = table.game_ref().map(|g| g.clone_box()) else { return };
         let pause = if table.status == Status::Setup { Duration::ZERO } else { PAUSE };
         for (seat, level) in table.computers_to_move() {

@@ -111,6 +111,31 @@ pub trait Store: std::fmt::Debug {
         now: u64,
         limit: usize,
     ) -> Result<Vec<u64>, StoreError>;
+    /// [`Store::due_tables`], claimed: the tables returned are `holder`'s (a process's name)
+    /// to handle at their current sequence number until `now_ms + ttl_ms`, and no other holder
+    /// gets them meanwhile — unless the table has changed since (a claim holds one state of the
+    /// table: once it is saved again, the claim is moot). So when several processes share the
+    /// store, each deadline, reminder and computer turn is handled by one of them, and a
+    /// stopped process's claims run out.
+    ///
+    /// The default is [`Store::due_tables`]: right for a store one process opens.
+    fn claim_due(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+        claim: &Claim<'_>,
+    ) -> Result<Vec<u64>, StoreError> {
+        let _ = claim;
+        self.due_tables(platform, now, limit)
+    }
+    /// Claims the clock of `table` at sequence number `seq` for `claim.holder` (a computer's
+    /// turn handed out as a move is saved): true when it is now the holder's — unclaimed, its
+    /// claim run out or on an older state, or already the holder's. The default grants it.
+    fn claim_clock(&self, table: u64, seq: u64, claim: &Claim<'_>) -> Result<bool, StoreError> {
+        let _ = (table, seq, claim);
+        Ok(true)
+    }
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError>;
     /// Makes everything saved so far durable.
@@ -163,6 +188,16 @@ pub trait Store: std::fmt::Debug {
         let _ = (table, holder);
         Ok(())
     }
+}
+
+/// Who claims a table's clock, and for how long (wall-clock milliseconds since the Unix
+/// epoch, the clock processes sharing a store agree on): [`Store::claim_due`],
+/// [`Store::claim_clock`].
+#[derive(Debug, Clone, Copy)]
+pub struct Claim<'a> {
+    pub holder: &'a str,
+    pub now_ms: u64,
+    pub ttl_ms: u64,
 }
 
 /// A store shared by the engine and the deliverers, whichever backend is behind it (sled in
@@ -247,6 +282,20 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         limit: usize,
     ) -> Result<Vec<u64>, StoreError> {
         (**self).due_tables(platform, now, limit)
+    }
+
+    fn claim_due(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+        claim: &Claim<'_>,
+    ) -> Result<Vec<u64>, StoreError> {
+        (**self).claim_due(platform, now, limit, claim)
+    }
+
+    fn claim_clock(&self, table: u64, seq: u64, claim: &Claim<'_>) -> Result<bool, StoreError> {
+        (**self).claim_clock(table, seq, claim)
     }
 
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {

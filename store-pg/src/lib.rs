@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use igroteka::app::Effect;
 use igroteka::outbox::{Pending, Slot, SlotMessage};
-use igroteka::store::{Store, StoreError};
+use igroteka::store::{Claim, Store, StoreError};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
@@ -294,6 +294,12 @@ fn parse(id: u64, raw: &[u8]) -> Result<Table, String> {
 
 fn slot_key(slot: Slot) -> Vec<u8> {
     slot.key().to_vec()
+}
+
+/// A claim's holder, its now and its end, as the claim statements take them.
+fn claim_terms(claim: &Claim<'_>) -> (String, i64, i64) {
+    let until = claim.now_ms.saturating_add(claim.ttl_ms);
+    (claim.holder.to_string(), codec::time(claim.now_ms), codec::time(until))
 }
 
 impl Store for PgStore {
@@ -584,6 +590,63 @@ impl Store for PgStore {
                 .await
                 .map(|rows| rows.iter().map(|r| codec::id_back(r.get(0))).collect());
             (w, result)
+        })
+    }
+
+    fn claim_due(
+        &self,
+        platform: Platform,
+        now: u64,
+        limit: usize,
+        claim: &Claim<'_>,
+    ) -> Result<Vec<u64>, StoreError> {
+        let (platform, now) = (platform.tag(), codec::time(now));
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let (holder, wall, until) = claim_terms(claim);
+        // On a reader, in a statement of its own: the claims are seen by every process at
+        // once. A table another process is saving (its row locked) is skipped, not waited for.
+        self.reader(move |mut conn| async move {
+            let rows = conn
+                .query(
+                    "WITH due AS (
+                         SELECT t.id, t.seq FROM tables t
+                         WHERE t.platform = $1 AND t.due_at IS NOT NULL AND t.due_at <= $2
+                           AND NOT EXISTS (
+                               SELECT 1 FROM clock_claims c
+                               WHERE c.table_id = t.id AND c.seq >= t.seq
+                                 AND c.holder <> $4 AND c.until > $5)
+                         ORDER BY t.due_at, t.id LIMIT $3
+                         FOR UPDATE OF t SKIP LOCKED)
+                     INSERT INTO clock_claims (table_id, seq, holder, until)
+                     SELECT id, seq, $4, $6 FROM due
+                     ON CONFLICT (table_id) DO UPDATE SET seq = EXCLUDED.seq, holder = $4, until = $6
+                     WHERE clock_claims.holder = $4 OR clock_claims.until <= $5
+                        OR clock_claims.seq < EXCLUDED.seq
+                     RETURNING table_id",
+                    &[&platform, &now, &limit, &holder, &wall, &until],
+                )
+                .await?;
+            let mut ids: Vec<u64> = rows.iter().map(|r| codec::id_back(r.get(0))).collect();
+            ids.sort_unstable();
+            Ok(ids)
+        })
+    }
+
+    fn claim_clock(&self, table: u64, seq: u64, claim: &Claim<'_>) -> Result<bool, StoreError> {
+        let (table, seq) = (codec::id(table), codec::time(seq));
+        let (holder, wall, until) = claim_terms(claim);
+        self.reader(move |mut conn| async move {
+            let granted = conn
+                .opt(
+                    "INSERT INTO clock_claims (table_id, seq, holder, until) VALUES ($1, $2, $3, $4)
+                     ON CONFLICT (table_id) DO UPDATE SET seq = $2, holder = $3, until = $4
+                     WHERE clock_claims.holder = $3 OR clock_claims.until <= $5
+                        OR clock_claims.seq < $2
+                     RETURNING holder",
+                    &[&table, &seq, &holder, &until, &wall],
+                )
+                .await?;
+            Ok(granted.is_some())
         })
     }
 

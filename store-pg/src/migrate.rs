@@ -12,8 +12,10 @@ use igroteka::store::StoreError;
 use crate::conn::Conn;
 
 /// `(version, file name, SQL)`, in order, numbered from 1 without gaps.
-pub(crate) const MIGRATIONS: &[(i32, &str, &str)] =
-    &[(1, "0001_init.sql", include_str!("../migrations/0001_init.sql"))];
+pub(crate) const MIGRATIONS: &[(i32, &str, &str)] = &[
+    (1, "0001_init.sql", include_str!("../migrations/0001_init.sql")),
+    (2, "0002_clock_claims.sql", include_str!("../migrations/0002_clock_claims.sql")),
+];
 
 /// The advisory lock the migrating transaction holds ("igroteka" in ASCII).
 const LOCK: i64 = 0x6967_726f_7465_6b61;

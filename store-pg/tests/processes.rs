@@ -8,9 +8,9 @@ mod common;
 use std::sync::{Arc, Barrier};
 use std::thread;
 
-use common::{Db, console_chat, lobby};
-use igroteka::store::{Store, StoreError};
-use igroteka::table::Table;
+use common::{Db, console_chat, lobby, started};
+use igroteka::store::{Claim, Store, StoreError};
+use igroteka::table::{Platform, Table};
 use igroteka_store_pg::PgStore;
 
 /// Runs one statement with parameters on a connection of the test's own, in the test schema.
@@ -185,10 +185,10 @@ fn migrations_run_concurrently_apply_once() {
         threads.into_iter().map(|t| t.join().unwrap().expect("every process opens")).collect();
     let versions = sql(&db, "SELECT version FROM schema_migrations ORDER BY version");
     let versions: Vec<i32> = versions.iter().map(|r| r.get(0)).collect();
-    assert_eq!(versions, [1], "each migration recorded once");
+    assert_eq!(versions, [1, 2], "each migration recorded once");
     assert_eq!(stores[0].migrate_again(Some(&db.schema)).unwrap(), Vec::<i32>::new());
     let versions = sql(&db, "SELECT count(*) FROM schema_migrations");
-    assert_eq!(versions[0].get::<_, i64>(0), 1, "applying again is a no-op");
+    assert_eq!(versions[0].get::<_, i64>(0), 2, "applying again is a no-op");
     // The clock's index is there, on the due column.
     let index = sql(&db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'tables_due'");
     let index: String = index[0].get(0);
@@ -453,4 +453,87 @@ async fn a_dead_processes_lease_runs_out_and_another_delivers() {
     let report = deliver_as("alive", &alive, Platform::Console, table.id, &platform).await.unwrap();
     assert!(!report.elsewhere);
     assert_eq!(*platform.sent.lock().unwrap(), ["m000", "m001", "m002"]);
+}
+
+/// A computer's turn, due at once in the clock's index (`Table::due`).
+fn computers_turn<S: Store>(store: &S, name: &str) -> Table {
+    let mut table = started(store, console_chat(name), 1_000);
+    table.computer_turn = true;
+    store.save(&table, None, &[]).unwrap();
+    table
+}
+
+fn claim(holder: &str, now_ms: u64) -> Claim<'_> {
+    Claim { holder, now_ms, ttl_ms: 1_000 }
+}
+
+/// Three processes ticking at once over 30 due tables: each table is claimed by exactly one
+/// of them; a claim keeps the others off until it runs out or the table is saved again, and
+/// the process that holds it keeps it.
+#[test]
+fn of_three_processes_ticking_at_once_each_due_table_goes_to_one() {
+    let Some(db) = Db::new() else { return };
+    let stores: Vec<PgStore> = (0..3).map(|_| db.open()).collect();
+    let tables: Vec<Table> =
+        (0..30).map(|n| computers_turn(&stores[0], &format!("due-{n}"))).collect();
+    stores[0].flush().unwrap();
+    let barrier = Arc::new(Barrier::new(3));
+    let threads: Vec<_> = (0..3)
+        .map(|n| {
+            let (store, barrier) = (stores[n].clone(), barrier.clone());
+            thread::spawn(move || {
+                let holder = format!("p{n}");
+                barrier.wait();
+                // Room for 36: the three ticks overlap, and each table goes to one of them.
+                store.claim_due(Platform::Console, 5_000, 12, &claim(&holder, 10_000)).unwrap()
+            })
+        })
+        .collect();
+    let claimed: Vec<Vec<u64>> = threads.into_iter().map(|t| t.join().unwrap()).collect();
+    let holders_of = |id: u64| claimed.iter().filter(|mine| mine.contains(&id)).count();
+    let ids: Vec<u64> = tables.iter().map(|t| t.id).collect();
+    for id in &ids {
+        assert_eq!(holders_of(*id), 1, "table {id}: {claimed:?}");
+    }
+    // The holder's own claim is its again at its next tick; the others' stay off it.
+    let (first, rest) = (&claimed[0], &claimed[1]);
+    assert!(!first.is_empty(), "p0 claimed nothing: {claimed:?}");
+    let again = stores[0].claim_due(Platform::Console, 5_000, 100, &claim("p0", 10_500)).unwrap();
+    assert_eq!(&again, first);
+    let other = stores[1].claim_due(Platform::Console, 5_000, 100, &claim("p1", 10_500)).unwrap();
+    assert_eq!(&other, rest, "p1 got only its own");
+    // Saved again (the computer moved, and it is still a computer's turn): the claim on the
+    // old state is moot, and the table is due to anyone.
+    let moved = tables.iter().find(|t| t.id == first[0]).unwrap();
+    let mut next = moved.clone();
+    next.touch(next.updated_at + 1);
+    stores[0].save(&next, Some(moved.seq), &[]).unwrap();
+    stores[0].flush().unwrap();
+    let taken = stores[1].claim_due(Platform::Console, 5_000, 100, &claim("p1", 10_600)).unwrap();
+    assert!(taken.contains(&moved.id), "a saved table's old claim held it");
+    // A claim runs out: p0 stopped (its last claims ran to 11 500), and its tables are p2's.
+    let later = stores[2].claim_due(Platform::Console, 5_000, 100, &claim("p2", 11_550)).unwrap();
+    for id in first.iter().filter(|id| **id != moved.id) {
+        assert!(later.contains(id), "p0's expired claim on {id} was kept");
+    }
+    assert!(!later.contains(&moved.id), "p1's fresh claim was taken");
+}
+
+/// A computer's turn handed out as its move is saved is claimed at that state: another
+/// process's tick leaves it alone, a claim on an older state gives way, and a stopped
+/// holder's claim runs out.
+#[test]
+fn a_computers_turn_is_claimed_at_one_state_of_its_table() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    let table = computers_turn(&a, "claimed-turn");
+    a.flush().unwrap();
+    assert!(a.claim_clock(table.id, table.seq, &claim("a", 1_000)).unwrap());
+    assert!(!b.claim_clock(table.id, table.seq, &claim("b", 1_500)).unwrap(), "a holds it");
+    let ticked = b.claim_due(Platform::Console, 5_000, 10, &claim("b", 1_500)).unwrap();
+    assert!(!ticked.contains(&table.id), "b's tick took a's turn");
+    assert!(a.claim_clock(table.id, table.seq, &claim("a", 1_600)).unwrap(), "a's again");
+    assert!(b.claim_clock(table.id, table.seq + 1, &claim("b", 1_700)).unwrap(), "a newer state");
+    assert!(!a.claim_clock(table.id, table.seq, &claim("a", 1_800)).unwrap(), "an older state");
+    assert!(a.claim_clock(table.id, table.seq + 1, &claim("a", 2_700)).unwrap(), "b's ran out");
 }
