@@ -102,6 +102,12 @@ fn a_429_on_every_kind_of_call_is_waited_out_and_nothing_is_lost() {
     t.restart();
     t.emu.with(|s| s.inject_429(Kind::DmOpen, 1));
     t.command(&boris, "board", &[("show", "dm")]);
+    // The DM waits out its 429 (and whatever the restart's own sends queue before it): wait
+    // for it rather than for a fixed quiet spell.
+    let boards_in_dm = |s: &discord::State| {
+        s.visible(dm, None).into_iter().filter(|m| !m.attachments.is_empty()).count()
+    };
+    t.emu.wait("Boris's third board in his DMs", STEP, |s| (boards_in_dm(s) >= 3).then_some(()));
     t.settle(Duration::from_millis(2000));
 
     assert_retried(&t);
@@ -113,7 +119,7 @@ fn a_429_on_every_kind_of_call_is_waited_out_and_nothing_is_lost() {
     eprintln!("{injected} injected 429s waited out; slowest acknowledgement {:?}", t.slowest_ack());
     // Nothing lost: the board shows the stored game; Boris's DMs hold his boards.
     let board = t.live_board().unwrap();
-    let dms = t.emu.visible(dm, None).into_iter().filter(|m| !m.attachments.is_empty()).count();
+    let dms = t.emu.with(|s| boards_in_dm(s));
     assert_eq!(dms, 3, "each /board show:dm reached Boris's DMs");
     t.kill();
     let stored = t.stored_board(table);
