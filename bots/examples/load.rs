@@ -6,8 +6,16 @@
 //! ```sh
 //! cargo build --release -p igroteka-bots
 //! cargo run --release -p igroteka-bots --example load -- [--tables 1000] [--moves 10]
-//!     [--game aeroplane|tank-battle] [--window N] [--bin PATH] [--data DIR]
+//!     [--game aeroplane|tank-battle] [--window N] [--rate N] [--bin PATH]
+//!     [--data DIR | --database URL [--chats PREFIX]]
 //! ```
+//!
+//! - `--database URL` runs the binary over PostgreSQL instead of a data folder (the schema
+//!   the URL's `search_path` names, migrated at start); `--chats PREFIX` names the tables'
+//!   chats, so several drivers can share one database (scripts/pg-load.sh runs three processes
+//!   side by side and adds their figures up).
+//! - `--rate N` writes at most N presses a second (the latency at a given load, rather than
+//!   at the most the binary takes).
 //!
 //! - `--window N` caps the inputs in flight. The default (one per table) is the pipelined
 //!   mode: every table whose previous press is answered gets its next one written at once,
@@ -44,6 +52,9 @@ struct Args {
     window: Option<usize>,
     bin: Option<PathBuf>,
     data: Option<PathBuf>,
+    database: Option<String>,
+    chats: String,
+    rate: Option<f64>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -54,6 +65,9 @@ fn parse_args() -> Result<Args, String> {
         window: None,
         bin: None,
         data: None,
+        database: None,
+        chats: "load".into(),
+        rate: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(arg) = it.next() {
@@ -66,6 +80,9 @@ fn parse_args() -> Result<Args, String> {
             "--game" => args.game = value,
             "--bin" => args.bin = Some(value.into()),
             "--data" => args.data = Some(value.into()),
+            "--database" => args.database = Some(value),
+            "--chats" => args.chats = value,
+            "--rate" => args.rate = Some(number()?.max(1) as f64),
             other => return Err(format!("unknown option {other} (see the header of load.rs)")),
         }
     }
@@ -112,8 +129,11 @@ fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
     }
 }
 
+/// The chats' prefix (`--chats`), set once at start.
+static CHATS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+
 fn chat(t: usize) -> String {
-    format!("load-{t}")
+    format!("{}-{t}", CHATS.get().map_or("load", String::as_str))
 }
 
 fn now_ms() -> u64 {
@@ -225,6 +245,17 @@ fn peak_rss_kb(pid: u32) -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
+/// The CPU time a process has used so far (user + system), from /proc.
+fn cpu_secs(pid: u32) -> Option<f64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The fields after the command name (which may hold spaces), from its closing paren.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let (utime, stime): (f64, f64) = (fields.get(11)?.parse().ok()?, fields.get(12)?.parse().ok()?);
+    // Clock ticks: 100 a second on Linux.
+    Some((utime + stime) / 100.0)
+}
+
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
     if sorted.is_empty() {
         return Duration::ZERO;
@@ -234,6 +265,10 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 fn ms(d: Duration) -> String {
     format!("{:.2} ms", d.as_secs_f64() * 1e3)
+}
+
+fn waited_since(at: Instant) -> f64 {
+    at.elapsed().as_secs_f64()
 }
 
 fn main() {
@@ -260,17 +295,21 @@ fn run() -> Result<(), String> {
             bin.display()
         ));
     }
+    CHATS.set(args.chats.clone()).map_err(|_| "the chats' prefix was set twice")?;
     let temp = tempfile::tempdir().map_err(|e| e.to_string())?;
     let data = args.data.clone().unwrap_or_else(|| temp.path().join("data"));
-    if data.exists() {
+    if args.database.is_none() && data.exists() {
         return Err(format!("{} exists; the driver wants a fresh data folder", data.display()));
     }
     let window = args.window.unwrap_or(args.tables).max(1);
 
-    let mut child = Command::new(&bin)
-        .arg("script")
-        .arg("--data")
-        .arg(&data)
+    let mut binary = Command::new(&bin);
+    binary.arg("script");
+    match &args.database {
+        Some(url) => binary.arg("--database").arg(url),
+        None => binary.arg("--data").arg(&data),
+    };
+    let mut child = binary
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -301,6 +340,8 @@ fn run() -> Result<(), String> {
     let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     let mut first_press: Option<Instant> = None;
+    // Presses written so far.
+    let mut pressed = 0usize;
     let mut last_done = started;
 
     loop {
@@ -308,6 +349,17 @@ fn run() -> Result<(), String> {
         // be handled together.
         let mut wrote = false;
         while in_flight.len() < window {
+            // At `--rate`, a press waits for its turn (set-up lines go at once).
+            let paced =
+                |t: &usize| tables[*t].queue.front().is_some_and(|(_, s)| *s == Step::Press);
+            if let (Some(rate), Some(first)) = (args.rate, first_press)
+                && ready.front().is_some_and(paced)
+            {
+                let due = first + Duration::from_secs_f64(pressed as f64 / rate);
+                if Instant::now() < due {
+                    break;
+                }
+            }
             let Some(t) = ready.pop_front() else { break };
             let Some((line, step)) = tables[t].queue.pop_front() else { continue };
             let text = serde_json::to_string(&line).map_err(|e| e.to_string())?;
@@ -315,6 +367,7 @@ fn run() -> Result<(), String> {
             writeln!(stdin, "{text}").map_err(|e| format!("writing to the binary: {e}"))?;
             if step == Step::Press {
                 first_press.get_or_insert(at);
+                pressed += 1;
             }
             in_flight.insert(next_input, (t, step, at));
             next_input += 1;
@@ -323,12 +376,21 @@ fn run() -> Result<(), String> {
         if wrote {
             stdin.flush().map_err(|e| format!("writing to the binary: {e}"))?;
         }
-        if in_flight.is_empty() {
+        if in_flight.is_empty() && ready.is_empty() {
             break;
         }
-        let answered = answers
-            .recv_timeout(Duration::from_secs(60))
-            .map_err(|_| "the binary stopped answering (no done line for 60 s)".to_string())?;
+        // Paced: come back for the next press's turn even when nothing is answered.
+        let wait =
+            if args.rate.is_some() { Duration::from_millis(1) } else { Duration::from_secs(60) };
+        let answered = match answers.recv_timeout(wait) {
+            Ok(answered) => answered,
+            Err(mpsc::RecvTimeoutError::Timeout)
+                if args.rate.is_some() && waited_since(last_done) < 60.0 =>
+            {
+                continue;
+            }
+            Err(_) => return Err("the binary stopped answering (no done line for 60 s)".into()),
+        };
         let mut batch = vec![answered];
         batch.extend(answers.try_iter());
         for answered in batch {
@@ -365,6 +427,7 @@ fn run() -> Result<(), String> {
         }
     }
     let peak = peak_rss_kb(pid);
+    let cpu = cpu_secs(pid);
     drop(stdin);
     let status = child.wait().map_err(|e| e.to_string())?;
     let _ = reader.join();
@@ -375,7 +438,7 @@ fn run() -> Result<(), String> {
     let presses: usize = tables.iter().map(|t| t.presses).sum();
     let press_secs = first_press.map(|f| (last_done - f).as_secs_f64()).unwrap_or(0.0);
     latencies.sort();
-    let folder = du(&data);
+    let folder = if args.database.is_some() { 0 } else { du(&data) };
     println!(
         "{} tables of {} ({setup_inputs} set-up inputs), window {window}: {presses} presses \
          applied, {refusals} refused, {over} games over early",
@@ -398,6 +461,24 @@ fn run() -> Result<(), String> {
         folder as f64 / args.tables.max(1) as f64,
         peak.map(|kb| format!("{:.1} MB", kb as f64 / 1024.0)).unwrap_or_else(|| "?".into())
     );
+    if let Some(cpu) = cpu {
+        println!(
+            "script process CPU: {cpu:.2} s = {:.0} µs per applied press",
+            cpu * 1e6 / presses.max(1) as f64
+        );
+    }
+    // For scripts/pg-load.sh, which adds several drivers' figures up.
+    let since_epoch = |at: Instant| now_ms() - (Instant::now() - at).as_millis() as u64;
+    let sorted_us: Vec<String> = latencies.iter().map(|d| d.as_micros().to_string()).collect();
+    println!(
+        "summary presses={presses} first_ms={} last_ms={} cpu_s={:.3}",
+        first_press.map_or(0, since_epoch),
+        since_epoch(last_done),
+        cpu.unwrap_or(0.0)
+    );
+    if let Ok(path) = std::env::var("LOAD_LATENCIES") {
+        std::fs::write(&path, sorted_us.join("\n")).map_err(|e| format!("{path}: {e}"))?;
+    }
     if refusals > 0 {
         return Err(format!("{refusals} presses were refused: the driver pressed wrongly"));
     }

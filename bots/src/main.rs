@@ -250,21 +250,31 @@ fn console(config: &Config) -> Result<(), String> {
 
 fn script(args: &[String]) -> Result<(), String> {
     let mut data = None;
+    let mut database = None;
     let mut render = None;
     let mut iter = args.iter();
     while let Some(arg) = iter.next() {
-        let value = iter.next().map(PathBuf::from).ok_or(format!("{arg} needs a folder"));
+        let value = iter.next().ok_or(format!("{arg} needs a value"));
         match arg.as_str() {
-            "--data" => data = Some(value?),
-            "--render" => render = Some(value?),
+            "--data" => data = Some(PathBuf::from(value?)),
+            "--database" => database = Some(value?.clone()),
+            "--render" => render = Some(PathBuf::from(value?)),
             other => return Err(format!("unknown option {other}")),
         }
     }
-    let store = match data {
-        Some(dir) => SledStore::open(&dir, igroteka::store::DEFAULT_CACHE_BYTES),
-        None => SledStore::temporary(),
-    }
-    .map_err(|e| e.to_string())?;
+    let store: SharedStore =
+        match (data, database) {
+            (Some(_), Some(_)) => return Err("--data and --database: one or the other".into()),
+            // PostgreSQL, as a bot process sharing it would (the load driver measures it).
+            (None, Some(url)) => Arc::new(igroteka_store_pg::PgStore::open(&url).map_err(|e| {
+                format!("cannot open the database {}: {e}", config::shown_url(&url))
+            })?),
+            (Some(dir), None) => Arc::new(
+                SledStore::open(&dir, igroteka::store::DEFAULT_CACHE_BYTES)
+                    .map_err(|e| e.to_string())?,
+            ),
+            (None, None) => Arc::new(SledStore::temporary().map_err(|e| e.to_string())?),
+        };
     let mut driver = Driver::new(App::new(store.clone(), AppConfig::default()));
     script::run(&mut driver, io::BufReader::new(io::stdin()), io::stdout().lock(), render)
         .map_err(|e| e.to_string())?;
