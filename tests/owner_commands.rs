@@ -6,7 +6,7 @@ mod common;
 
 use common::{Chatroom, answer, start_game, table};
 use igroteka::app::local::LocalPlatform;
-use igroteka::app::{App, AppConfig, Chat, Effect};
+use igroteka::app::{App, AppConfig, Chat, Dest, Effect};
 use igroteka::game::Actor;
 use igroteka::store::{SledStore, Store};
 use igroteka::table::{LogEntry, Platform, Status, UserId};
@@ -60,7 +60,8 @@ fn figure(stats: &str, words: &str) -> u64 {
 #[test]
 fn the_owners_commands_look_unknown_to_everyone_else() {
     let mut room = room();
-    for (line, name) in [("/stats", "stats"), ("/abort 1", "abort"), ("/maintenance on", "maintenance")]
+    for (line, name) in
+        [("/stats", "stats"), ("/abort 1", "abort"), ("/maintenance on", "maintenance")]
     {
         // Exactly what a command that does not exist gets, in a group and in private.
         let unknown = in_group(&mut room, "Bob", "/nosuchcommand").replace("nosuchcommand", name);
@@ -120,9 +121,17 @@ fn abort_ends_a_running_table_as_any_ending_does() {
     let done = privately(&mut room, OWNER, &format!("/abort {}", running.id));
     assert!(done.contains(&format!("Table {}", running.id)) && done.contains("ended"), "{done}");
     assert_eq!(room.store().load(running.id).unwrap().unwrap().status, Status::Aborted);
-    // The players are told in their chat, by name, and the board keeps no buttons.
-    let told = room.latest_text();
-    assert!(told.contains("Alice, Bob") && told.contains("owner"), "{told}");
+    // The players are told in their chat, by name (mentioned), and the board keeps no buttons.
+    let told = room.seen[seen_before..].iter().find_map(|d| match &d.effect {
+        Effect::Send { to: Dest::Chat { chat, .. }, message } if *chat == room.chat.id => {
+            Some(message.clone())
+        }
+        _ => None,
+    });
+    let told = told.expect("a word to the players in their chat");
+    assert!(told.text.contains("Alice, Bob") && told.text.contains("owner"), "{}", told.text);
+    let mentioned: Vec<&str> = told.mentions.iter().map(|m| m.user.as_str()).collect();
+    assert_eq!(mentioned, ["alice", "bob"]);
     let stripped = room.seen[seen_before..].iter().any(|d| match &d.effect {
         Effect::Strip { message_id, .. } => *message_id == board,
         Effect::Edit { message_id, message, .. } => {
@@ -199,5 +208,9 @@ fn a_lobby_cannot_start_during_maintenance() {
 }
 
 fn table_chat(room: &Chatroom) -> igroteka::table::ChatId {
-    igroteka::table::ChatId { platform: Platform::Console, chat: room.chat.id.clone(), thread: None }
+    igroteka::table::ChatId {
+        platform: Platform::Console,
+        chat: room.chat.id.clone(),
+        thread: None,
+    }
 }

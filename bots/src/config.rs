@@ -186,9 +186,10 @@ impl Config {
             config.data_dir = Some(PathBuf::from(dir));
         }
         set(&mut config.discord.owner_guild, "DISCORD_OWNER_GUILD");
-        for (owners, var) in
-            [(&mut config.telegram.owners, "TELEGRAM_OWNERS"), (&mut config.discord.owners, "DISCORD_OWNERS")]
-        {
+        for (owners, var) in [
+            (&mut config.telegram.owners, "TELEGRAM_OWNERS"),
+            (&mut config.discord.owners, "DISCORD_OWNERS"),
+        ] {
             if let Some(list) = env(var).filter(|v| !v.trim().is_empty()) {
                 *owners = list
                     .split([',', ' '])
@@ -341,7 +342,8 @@ mod tests {
             move |k: &str| (k == "IGROTEKA_CONFIG").then(|| path.clone())
         };
         let owners = Config::load(&from_file).unwrap().owners().unwrap();
-        let ids: Vec<(Platform, &str)> = owners.iter().map(|u| (u.platform, u.id.as_str())).collect();
+        let ids: Vec<(Platform, &str)> =
+            owners.iter().map(|u| (u.platform, u.id.as_str())).collect();
         assert_eq!(
             ids,
             [
@@ -357,8 +359,13 @@ mod tests {
             _ => None,
         };
         let config = Config::load(&env).unwrap();
-        let telegram: Vec<String> =
-            config.owners().unwrap().into_iter().filter(|u| u.platform == Platform::Telegram).map(|u| u.id).collect();
+        let telegram: Vec<String> = config
+            .owners()
+            .unwrap()
+            .into_iter()
+            .filter(|u| u.platform == Platform::Telegram)
+            .map(|u| u.id)
+            .collect();
         assert_eq!(telegram, ["7", "8"]);
         assert_eq!(config.discord.owner_guild.as_deref(), Some("42"));
         assert_eq!(config.app_config().owners.len(), 3);

@@ -16,12 +16,22 @@ const OWNER_COMMANDS: [&str; 3] = ["stats", "abort", "maintenance"];
 const MEMBER: u64 = 2_248_473_465_835_073;
 
 /// `user` runs `/name` in `channel`; the reply only they see that holds `needle`.
-fn reply(emu: &Emulator, user: &TestUser, channel: u64, name: &str, options: &[(&str, &str)], needle: &str) -> String {
+fn reply(
+    emu: &Emulator,
+    user: &TestUser,
+    channel: u64,
+    name: &str,
+    options: &[(&str, &str)],
+    needle: &str,
+) -> String {
     let token = emu.command(user, channel, name, options);
     emu.settle(&token, std::time::Duration::from_millis(300));
     emu.wait(&format!("a reply holding {needle:?}"), STEP, |s| {
         let mine = s.visible(channel, Some(user.id));
-        let found = mine.into_iter().rev().find(|m| m.ephemeral_for == Some(user.id) && m.content.contains(needle));
+        let found = mine
+            .into_iter()
+            .rev()
+            .find(|m| m.ephemeral_for == Some(user.id) && m.content.contains(needle));
         found.map(|m| m.content.clone())
     })
 }
@@ -45,7 +55,8 @@ fn the_owners_commands_live_in_the_owner_server_for_administrators() {
     );
     emu.wait_ready(STEP);
     emu.wait("the global and the owner server's commands", STEP, |s| {
-        (s.registered.contains_key(&None) && s.registered.contains_key(&Some(GUILD_ID))).then_some(())
+        (s.registered.contains_key(&None) && s.registered.contains_key(&Some(GUILD_ID)))
+            .then_some(())
     });
 
     emu.with(|s| {
@@ -89,7 +100,10 @@ fn the_owners_commands_live_in_the_owner_server_for_administrators() {
     let refused = emu.command(&member, channel, "play", &[("game", "aeroplane")]);
     emu.settle(&refused, std::time::Duration::from_millis(300));
     emu.wait("the refusal", STEP, |s| {
-        s.visible(channel, Some(member.id)).iter().any(|m| m.content.contains("no new games")).then_some(())
+        s.visible(channel, Some(member.id))
+            .iter()
+            .any(|m| m.content.contains("no new games"))
+            .then_some(())
     });
     reply(&emu, &owner, channel, "maintenance", &[("mode", "off")], "Maintenance mode is off");
     let opened = emu.command(&member, channel, "play", &[("game", "aeroplane")]);

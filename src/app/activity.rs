@@ -107,7 +107,8 @@ impl Activity {
             day
         });
         let written = merged.and_then(|day| {
-            let text = serde_json::to_string(&day).map_err(|e| StoreError::Backend(e.to_string()))?;
+            let text =
+                serde_json::to_string(&day).map_err(|e| StoreError::Backend(e.to_string()))?;
             store.set_pref(&key(self.day), &text)
         });
         match written {

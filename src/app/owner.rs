@@ -150,7 +150,8 @@ impl<S: Store> App<S> {
     /// and the owner's answer.
     fn aborted(&self, ctx: &Ctx, table: &Table, number: Value) -> Vec<Effect> {
         let lang = self.table_lang(table);
-        let people: Vec<usize> = (0..table.players.len()).filter(|s| !table.is_computer(*s)).collect();
+        let people: Vec<usize> =
+            (0..table.players.len()).filter(|s| !table.is_computer(*s)).collect();
         let names: Vec<String> = people.iter().map(|s| seat_name(table, *s)).collect();
         let game = table.info().map(|i| game_name(&self.i18n, lang, i)).unwrap_or_default();
         let notice = self.i18n.text(

@@ -333,9 +333,10 @@ mod tests {
             all.dedup();
             assert_eq!(all.len(), count, "{locale}");
         }
-        let table: Vec<CommandDataOption> =
-            serde_json::from_value(serde_json::json!([{"name": "table", "type": 3, "value": "42"}]))
-                .unwrap();
+        let table: Vec<CommandDataOption> = serde_json::from_value(
+            serde_json::json!([{"name": "table", "type": 3, "value": "42"}]),
+        )
+        .unwrap();
         assert_eq!(invocation("abort", &table).args, vec!["42"]);
     }
 

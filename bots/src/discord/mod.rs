@@ -170,11 +170,15 @@ const OWNER_GUILD_PREF: &str = "owner.menu.discord";
 /// `together`), and removes them from a former owner server.
 async fn owner_commands(http: &Http, store: &SharedStore, guilds: Guilds, together: bool) {
     let before = store.pref(OWNER_GUILD_PREF).ok().flatten().and_then(|id| id.parse::<u64>().ok());
-    if let Some(former) = before.filter(|id| Some(*id) != guilds.owner && Some(*id) != guilds.public)
+    if let Some(former) =
+        before.filter(|id| Some(*id) != guilds.owner && Some(*id) != guilds.public)
     {
         let removed = GuildId::new(former).set_commands(http, Vec::new()).await;
         if let Err(e) = errors::counted("setCommands", removed) {
-            tracing::warn!("discord: the former owner server keeps the owner's commands: {}", errors::describe(&e));
+            tracing::warn!(
+                "discord: the former owner server keeps the owner's commands: {}",
+                errors::describe(&e)
+            );
             return;
         }
     }

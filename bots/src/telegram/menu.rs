@@ -100,7 +100,9 @@ pub async fn publish_owners(bot: &Bot, store: &SharedStore, owners: &[i64], toke
             .await;
             if let Err(e) = set {
                 let e = retry::describe(&e, token);
-                tracing::warn!("telegram: an owner's menu was not set (has the owner written to the bot?): {e}");
+                tracing::warn!(
+                    "telegram: an owner's menu was not set (has the owner written to the bot?): {e}"
+                );
                 done = false;
                 break;
             }
