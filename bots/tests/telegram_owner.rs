@@ -107,3 +107,32 @@ fn the_owners_commands_serve_the_owner_alone() {
     ask(&emulator, &owner, &format!("/abort {table}"), "already ended");
     ask(&emulator, &owner, "/abort 999999", "no table 999999");
 }
+
+/// An owner taken out of the configuration loses the owner's menu at the next start; one who
+/// had never written to the bot (Telegram knows no private chat of theirs) gets it once they
+/// have, at the next start.
+#[test]
+fn the_owners_menus_follow_the_configuration() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("data");
+    let emulator = Emulator::start();
+    let (olga, petr) = (TestUser::new(4101, "Olga"), TestUser::new(4102, "Petr"));
+    emulator.user(&olga);
+    let has_owner_menu =
+        |user: &TestUser| emulator.with(|s| s.menu(user.id, "en").contains(&"stats".to_string()));
+
+    // Petr has no private chat with the bot yet: his menu is refused, the bot runs on.
+    let mut bot = spawn_bot_with(&emulator, &data, &[("TELEGRAM_OWNERS", "4101,4102")]);
+    assert!(has_owner_menu(&olga));
+    assert!(!has_owner_menu(&petr));
+    assert!(bot.stderr().contains("owner's menu was not set"), "{}", bot.stderr());
+    emulator.user(&petr);
+    bot.kill();
+
+    // Olga is no longer an owner: her menu is the public one again; Petr's is set now.
+    let mut bot = spawn_bot_with(&emulator, &data, &[("TELEGRAM_OWNERS", "4102")]);
+    assert!(!has_owner_menu(&olga), "{:?}", emulator.with(|s| s.menu(olga.id, "en")));
+    assert!(emulator.with(|s| s.menu(olga.id, "en").contains(&"play".to_string())));
+    assert!(has_owner_menu(&petr));
+    bot.kill();
+}
