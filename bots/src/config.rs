@@ -4,6 +4,8 @@
 
 use std::path::{Path, PathBuf};
 
+use igroteka::app::AppConfig;
+use igroteka::table::{Platform, UserId};
 use serde::Deserialize;
 
 /// The file read when `IGROTEKA_CONFIG` is not set.
@@ -84,6 +86,33 @@ pub struct PlatformConfig {
     /// (`A-Z a-z 0-9 _ -`, 1–256 characters); without it, one derived from the bot token (the
     /// same in every process of the bot, as several behind one URL need).
     pub webhook_secret: Option<String>,
+    /// The bot's owners here, by user id: they may use `/stats`, `/abort` and
+    /// `/maintenance` (docs/operations.md, "The owner's commands").
+    pub owners: Vec<Id>,
+    /// Discord: the server the owner's commands are registered in, visible there to its
+    /// administrators only (docs/discord.md); without it Discord has no owner's commands.
+    pub owner_guild: Option<String>,
+}
+
+/// A user or server id, written as a number or as a string of digits.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum Id {
+    Number(u64),
+    Text(String),
+}
+
+impl Id {
+    /// The id as digits, or `None` when it is not one.
+    pub fn digits(&self) -> Option<String> {
+        match self {
+            Id::Number(n) => Some(n.to_string()),
+            Id::Text(t) => {
+                let t = t.trim();
+                (!t.is_empty() && t.chars().all(|c| c.is_ascii_digit())).then(|| t.to_string())
+            }
+        }
+    }
 }
 
 impl std::fmt::Debug for PlatformConfig {
@@ -94,7 +123,9 @@ impl std::fmt::Debug for PlatformConfig {
             .field("api_url", &self.api_url)
             .field("guild_id", &self.guild_id)
             .field("webhook_url", &self.webhook_url)
-            .field("listen", &self.listen);
+            .field("listen", &self.listen)
+            .field("owners", &self.owners)
+            .field("owner_guild", &self.owner_guild);
         // Shown only when set (and then hidden), so an unset one prints nothing secret-like.
         if self.webhook_secret.is_some() {
             out.field("webhook_secret", &"<hidden>");
@@ -154,7 +185,48 @@ impl Config {
         if let Some(dir) = env("IGROTEKA_DATA").filter(|v| !v.trim().is_empty()) {
             config.data_dir = Some(PathBuf::from(dir));
         }
+        set(&mut config.discord.owner_guild, "DISCORD_OWNER_GUILD");
+        for (owners, var) in [
+            (&mut config.telegram.owners, "TELEGRAM_OWNERS"),
+            (&mut config.discord.owners, "DISCORD_OWNERS"),
+        ] {
+            if let Some(list) = env(var).filter(|v| !v.trim().is_empty()) {
+                *owners = list
+                    .split([',', ' '])
+                    .filter(|id| !id.is_empty())
+                    .map(|id| Id::Text(id.to_string()))
+                    .collect();
+            }
+        }
+        config.owners()?;
         Ok(config)
+    }
+
+    /// The owners of both platforms, as the engine knows users; an id that is not a number
+    /// is refused.
+    pub fn owners(&self) -> Result<Vec<UserId>, ConfigError> {
+        let mut out = Vec::new();
+        for (platform, key, ids) in [
+            (Platform::Telegram, "telegram.owners", &self.telegram.owners),
+            (Platform::Discord, "discord.owners", &self.discord.owners),
+        ] {
+            for id in ids {
+                let Some(digits) = id.digits() else {
+                    return Err(ConfigError(format!("{key} holds {id:?}, which is not a user id")));
+                };
+                out.push(UserId { platform, id: digits });
+            }
+        }
+        Ok(out)
+    }
+
+    /// The engine's settings: the owners, and when this process started.
+    pub fn app_config(&self) -> AppConfig {
+        AppConfig {
+            owners: self.owners().unwrap_or_default(),
+            started_at: Some(crate::time::started_ms()),
+            ..AppConfig::default()
+        }
     }
 
     fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
@@ -253,6 +325,54 @@ mod tests {
         let missing =
             Config::load(&|k: &str| (k == "IGROTEKA_CONFIG").then(|| "/nope.toml".into()));
         assert!(missing.is_err());
+    }
+
+    #[test]
+    fn owners_come_from_the_file_and_the_environment_wins() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(
+            &file,
+            "[telegram]\nowners = [123, \"456\"]\n[discord]\nowners = [900000000000000001]\n",
+        )
+        .unwrap();
+        let path = file.display().to_string();
+        let from_file = {
+            let path = path.clone();
+            move |k: &str| (k == "IGROTEKA_CONFIG").then(|| path.clone())
+        };
+        let owners = Config::load(&from_file).unwrap().owners().unwrap();
+        let ids: Vec<(Platform, &str)> =
+            owners.iter().map(|u| (u.platform, u.id.as_str())).collect();
+        assert_eq!(
+            ids,
+            [
+                (Platform::Telegram, "123"),
+                (Platform::Telegram, "456"),
+                (Platform::Discord, "900000000000000001")
+            ]
+        );
+        let env = move |k: &str| match k {
+            "IGROTEKA_CONFIG" => Some(path.clone()),
+            "TELEGRAM_OWNERS" => Some("7, 8".to_string()),
+            "DISCORD_OWNER_GUILD" => Some("42".to_string()),
+            _ => None,
+        };
+        let config = Config::load(&env).unwrap();
+        let telegram: Vec<String> = config
+            .owners()
+            .unwrap()
+            .into_iter()
+            .filter(|u| u.platform == Platform::Telegram)
+            .map(|u| u.id)
+            .collect();
+        assert_eq!(telegram, ["7", "8"]);
+        assert_eq!(config.discord.owner_guild.as_deref(), Some("42"));
+        assert_eq!(config.app_config().owners.len(), 3);
+        // An id that is not a number stops the start with the key named.
+        let bad = |k: &str| (k == "TELEGRAM_OWNERS").then(|| "alice".to_string());
+        let err = Config::load(&bad).unwrap_err();
+        assert!(err.0.contains("telegram.owners"), "{}", err.0);
     }
 
     #[test]

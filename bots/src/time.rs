@@ -37,3 +37,9 @@ pub fn now_ms() -> u64 {
         (speed, since) => since + real.saturating_sub(since).saturating_mul(speed),
     }
 }
+
+/// When this process started, by [`now_ms`]'s clock (its first reading): `/stats`'s uptime.
+pub fn started_ms() -> u64 {
+    static STARTED: OnceLock<u64> = OnceLock::new();
+    *STARTED.get_or_init(now_ms)
+}

@@ -187,3 +187,45 @@ duration-days = { $n ->
    *[many] { $n } дзён
 }
 duration-pair = { $first } { $second }
+
+# Каманды ўладальніка (/stats, /abort, /maintenance): іх бачаць толькі ўладальнікі бота, у
+# асабістым чаце з ботам; maintenance-refused бачаць усе, пакуль уключаны рэжым абслугоўвання.
+owner-private-only = Калі ласка, карыстайцеся гэтай камандай у асабістым чаце са мной.
+owner-stats-title = Гульнятэка: зводка
+owner-stats-uptime = Працуе ўжо { $time }.
+owner-stats-tables = { $count ->
+    [one] { $count } адкрыты стол
+    [few] { $count } адкрытыя сталы
+   *[many] { $count } адкрытых сталоў
+}
+owner-stats-game = { $game }: { $counts }
+owner-status-lobby = збор гульцоў { $count }
+owner-status-setup = расстаноўка { $count }
+owner-status-playing = ідзе гульня { $count }
+owner-stats-players = { $count ->
+    [one] { $count } гулец за тыдзень
+    [few] { $count } гульцы за тыдзень
+   *[many] { $count } гульцоў за тыдзень
+}
+owner-stats-moves = { $count ->
+    [one] { $count } ход сёння
+    [few] { $count } хады сёння
+   *[many] { $count } хадоў сёння
+}
+owner-stats-store = Даныя на дыску: { $mb } МБ
+owner-stats-store-unknown = Даныя на дыску: сховішча не паведамляе памер.
+owner-stats-maintenance-on = Рэжым абслугоўвання ўключаны: новыя гульні не пачынаюцца.
+owner-stats-maintenance-off = Рэжым абслугоўвання выключаны.
+owner-abort-usage = Які стол? Напішыце /abort і яго нумар, напрыклад /abort 42.
+owner-abort-unknown = Стала { $table } няма.
+owner-abort-over = Стол { $table } ужо скончаны.
+owner-abort-elsewhere = Стол { $table } гуляе ў { $platform }: калі ласка, скончыце яго адтуль.
+owner-abort-done = Стол { $table } ({ $game }) скончаны; гульцам паведамлена.
+owner-aborted = { $players }: уладальнік бота скончыў гэтую гульню ({ $game }). Прабачце, што перапынілі!
+owner-maintenance-usage = /maintenance on — новыя гульні не пачынаюцца (бягучыя працягваюцца); /maintenance off — іх зноў можна пачынаць. Цяпер рэжым { $state ->
+    [on] уключаны
+   *[off] выключаны
+}.
+owner-maintenance-on = Рэжым абслугоўвання ўключаны: новыя гульні не пачынаюцца, бягучыя працягваюцца.
+owner-maintenance-off = Рэжым абслугоўвання выключаны: новыя гульні зноў можна пачынаць.
+maintenance-refused = Прабачце, новыя гульні зараз не пачынаюцца: бота абслугоўваюць. Бягучыя гульні працягваюцца — паспрабуйце крыху пазней.

@@ -183,3 +183,43 @@ duration-days = { $n ->
    *[other] { $n } дни
 }
 duration-pair = { $first } { $second }
+
+# Командите на собственика (/stats, /abort, /maintenance): виждат ги само собствениците на
+# бота, в личния чат с него; maintenance-refused виждат всички, докато режимът на поддръжка е
+# включен.
+owner-private-only = Моля, използвайте тази команда в личния си чат с мен.
+owner-stats-title = Игротека накратко
+owner-stats-uptime = Работи вече { $time }.
+owner-stats-tables = { $count ->
+    [one] { $count } отворена маса
+   *[other] { $count } отворени маси
+}
+owner-stats-game = { $game }: { $counts }
+owner-status-lobby = събиране на играчи { $count }
+owner-status-setup = подреждане { $count }
+owner-status-playing = в игра { $count }
+owner-stats-players = { $count ->
+    [one] { $count } играч тази седмица
+   *[other] { $count } играчи тази седмица
+}
+owner-stats-moves = { $count ->
+    [one] { $count } ход днес
+   *[other] { $count } хода днес
+}
+owner-stats-store = Данни на диска: { $mb } МБ
+owner-stats-store-unknown = Данни на диска: хранилището не съобщава размера.
+owner-stats-maintenance-on = Режимът на поддръжка е включен: нови игри не се започват.
+owner-stats-maintenance-off = Режимът на поддръжка е изключен.
+owner-abort-usage = Коя маса? Напишете /abort и номера ѝ, например /abort 42.
+owner-abort-unknown = Няма маса { $table }.
+owner-abort-over = Маса { $table } вече е приключила.
+owner-abort-elsewhere = Маса { $table } се играе в { $platform }: моля, прекратете я оттам.
+owner-abort-done = Маса { $table } ({ $game }) е прекратена; играчите са уведомени.
+owner-aborted = { $players }: собственикът на бота прекрати тази игра ({ $game }). Извинете за прекъсването!
+owner-maintenance-usage = /maintenance on — нови игри не се започват (текущите продължават); /maintenance off — отново може. Сега режимът е { $state ->
+    [on] включен
+   *[off] изключен
+}.
+owner-maintenance-on = Режимът на поддръжка е включен: нови игри не се започват, текущите продължават.
+owner-maintenance-off = Режимът на поддръжка е изключен: новите игри отново са добре дошли.
+maintenance-refused = Съжалявам, точно сега не започвам нови игри: ботът е в поддръжка. Текущите игри продължават — опитайте малко по-късно.

@@ -78,3 +78,19 @@ slash-vacation = Stop your clock in all your games for some days
 slash-vacation-days = How many days (or off); leave out to see what is left
 slash-tz = Your time zone, so that no reminder comes at night
 slash-tz-zone = Offset from UTC: +3, UTC-5, +5:30, or off; leave out to see yours
+
+# The owner's commands: listed only in the owners' own menus (Telegram: their private chat;
+# Discord: the owner server, for its administrators).
+menu-stats = Tables, players, moves, store size, uptime
+menu-abort = End a running table: /abort 42
+menu-maintenance = Refuse new games: on or off
+cmd-stats = stats
+cmd-abort = abort
+cmd-maintenance = maintenance
+slash-stats = The bot's figures: tables, players, moves, store size, uptime
+slash-abort = End a running table
+slash-abort-table = The table's number
+slash-maintenance = Refuse new games (running games go on), or welcome them again
+slash-maintenance-mode = on or off
+slash-maintenance-on = on: refuse new games
+slash-maintenance-off = off: welcome new games

@@ -172,3 +172,43 @@ duration-minutes = { $n } min
 duration-hours = { $n } h
 duration-days = { $n } d
 duration-pair = { $first } { $second }
+
+# The owner's commands (/stats, /abort, /maintenance): only the bot's owners meet these, in
+# their private chat with the bot; maintenance-refused is what everyone meets while
+# maintenance mode is on.
+owner-private-only = Please use this command in your private chat with me.
+owner-stats-title = Igroteka at a glance
+owner-stats-uptime = Running for { $time }.
+owner-stats-tables = { $count ->
+    [one] { $count } open table
+   *[other] { $count } open tables
+}
+owner-stats-game = { $game }: { $counts }
+owner-status-lobby = gathering players { $count }
+owner-status-setup = setting up { $count }
+owner-status-playing = playing { $count }
+owner-stats-players = { $count ->
+    [one] { $count } player this week
+   *[other] { $count } players this week
+}
+owner-stats-moves = { $count ->
+    [one] { $count } move today
+   *[other] { $count } moves today
+}
+owner-stats-store = Store on disk: { $mb } MB
+owner-stats-store-unknown = Store on disk: the store cannot tell.
+owner-stats-maintenance-on = Maintenance mode is on: new games are refused.
+owner-stats-maintenance-off = Maintenance mode is off.
+owner-abort-usage = Which table? Type /abort and its number, e.g. /abort 42.
+owner-abort-unknown = There is no table { $table }.
+owner-abort-over = Table { $table } has already ended.
+owner-abort-elsewhere = Table { $table } plays on { $platform }: please end it from there.
+owner-abort-done = Table { $table } ({ $game }) has ended; its players were told.
+owner-aborted = { $players }: the bot's owner has ended this game of { $game }. Sorry for the interruption!
+owner-maintenance-usage = /maintenance on refuses new games (running games go on); /maintenance off welcomes them again. It is { $state ->
+    [on] on
+   *[off] off
+} now.
+owner-maintenance-on = Maintenance mode is on: new games are refused, running games go on.
+owner-maintenance-off = Maintenance mode is off: new games are welcome again.
+maintenance-refused = Sorry, no new games just now: the bot is being looked after. Games already running go on — please try again a little later.

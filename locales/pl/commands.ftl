@@ -78,3 +78,19 @@ slash-vacation = Zatrzymaj swój zegar we wszystkich grach na kilka dni
 slash-vacation-days = Ile dni (albo off); bez wartości — ile zostało
 slash-tz = Twoja strefa czasowa, żeby w nocy nie przychodziły przypomnienia
 slash-tz-zone = Przesunięcie względem UTC: +3, UTC-5, +5:30 albo off; bez wartości — twoja strefa
+
+# Polecenia właściciela: tylko w menu samych właścicieli (Telegram: ich prywatny czat;
+# Discord: serwer właściciela, dla jego administratorów).
+menu-stats = Stoły, gracze, ruchy, rozmiar danych, czas działania
+menu-abort = Zakończ trwający stół: /abort 42
+menu-maintenance = Odrzucaj nowe gry: on lub off
+cmd-stats = statystyki
+cmd-abort = zakończ-stół
+cmd-maintenance = konserwacja
+slash-stats = Liczby bota: stoły, gracze, ruchy, rozmiar danych, czas działania
+slash-abort = Zakończ trwający stół
+slash-abort-table = Numer stołu
+slash-maintenance = Odrzucaj nowe gry (trwające toczą się dalej) albo znów je przyjmuj
+slash-maintenance-mode = on lub off
+slash-maintenance-on = on: odrzucaj nowe gry
+slash-maintenance-off = off: przyjmuj nowe gry

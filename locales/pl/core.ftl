@@ -187,3 +187,45 @@ duration-days = { $n ->
    *[many] { $n } dni
 }
 duration-pair = { $first } { $second }
+
+# Polecenia właściciela (/stats, /abort, /maintenance): widzą je tylko właściciele bota, w
+# prywatnym czacie z botem; maintenance-refused widzą wszyscy, gdy trwa tryb konserwacji.
+owner-private-only = Użyj tego polecenia w prywatnym czacie ze mną.
+owner-stats-title = Igroteka w skrócie
+owner-stats-uptime = Działa już { $time }.
+owner-stats-tables = { $count ->
+    [one] { $count } otwarty stół
+    [few] { $count } otwarte stoły
+   *[many] { $count } otwartych stołów
+}
+owner-stats-game = { $game }: { $counts }
+owner-status-lobby = zbieranie graczy { $count }
+owner-status-setup = ustawianie { $count }
+owner-status-playing = gra trwa { $count }
+owner-stats-players = { $count ->
+    [one] { $count } gracz w tym tygodniu
+    [few] { $count } gracze w tym tygodniu
+   *[many] { $count } graczy w tym tygodniu
+}
+owner-stats-moves = { $count ->
+    [one] { $count } ruch dzisiaj
+    [few] { $count } ruchy dzisiaj
+   *[many] { $count } ruchów dzisiaj
+}
+owner-stats-store = Dane na dysku: { $mb } MB
+owner-stats-store-unknown = Dane na dysku: magazyn nie podaje rozmiaru.
+owner-stats-maintenance-on = Tryb konserwacji jest włączony: nowe gry są odrzucane.
+owner-stats-maintenance-off = Tryb konserwacji jest wyłączony.
+owner-abort-usage = Który stół? Wpisz /abort i jego numer, np. /abort 42.
+owner-abort-unknown = Nie ma stołu { $table }.
+owner-abort-over = Stół { $table } już się zakończył.
+owner-abort-elsewhere = Stół { $table } gra na { $platform }: zakończ go stamtąd.
+owner-abort-done = Stół { $table } ({ $game }) zakończony; gracze zostali powiadomieni.
+owner-aborted = { $players }: właściciel bota zakończył tę grę ({ $game }). Przepraszamy za przerwę!
+owner-maintenance-usage = /maintenance on odrzuca nowe gry (trwające toczą się dalej); /maintenance off znów je przyjmuje. Teraz tryb jest { $state ->
+    [on] włączony
+   *[off] wyłączony
+}.
+owner-maintenance-on = Tryb konserwacji włączony: nowe gry są odrzucane, trwające toczą się dalej.
+owner-maintenance-off = Tryb konserwacji wyłączony: nowe gry znów są mile widziane.
+maintenance-refused = Przepraszam, teraz nie zaczynam nowych gier: bot jest w konserwacji. Trwające gry toczą się dalej — spróbuj trochę później.

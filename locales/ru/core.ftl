@@ -175,3 +175,45 @@ duration-minutes = { $n } мин
 duration-hours = { $n } ч
 duration-days = { $n } дн.
 duration-pair = { $first } { $second }
+
+# Команды владельца (/stats, /abort, /maintenance): их видят только владельцы бота, в личном
+# чате с ботом; maintenance-refused видят все, пока включён режим обслуживания.
+owner-private-only = Пожалуйста, используйте эту команду в личном чате со мной.
+owner-stats-title = Игротека: сводка
+owner-stats-uptime = Работает уже { $time }.
+owner-stats-tables = { $count ->
+    [one] { $count } открытый стол
+    [few] { $count } открытых стола
+   *[many] { $count } открытых столов
+}
+owner-stats-game = { $game }: { $counts }
+owner-status-lobby = набор игроков { $count }
+owner-status-setup = расстановка { $count }
+owner-status-playing = идёт игра { $count }
+owner-stats-players = { $count ->
+    [one] { $count } игрок за неделю
+    [few] { $count } игрока за неделю
+   *[many] { $count } игроков за неделю
+}
+owner-stats-moves = { $count ->
+    [one] { $count } ход сегодня
+    [few] { $count } хода сегодня
+   *[many] { $count } ходов сегодня
+}
+owner-stats-store = Данные на диске: { $mb } МБ
+owner-stats-store-unknown = Данные на диске: хранилище не сообщает размер.
+owner-stats-maintenance-on = Режим обслуживания включён: новые игры не начинаются.
+owner-stats-maintenance-off = Режим обслуживания выключен.
+owner-abort-usage = Какой стол? Напишите /abort и его номер, например /abort 42.
+owner-abort-unknown = Стола { $table } нет.
+owner-abort-over = Стол { $table } уже закончен.
+owner-abort-elsewhere = Стол { $table } играет в { $platform }: пожалуйста, завершите его оттуда.
+owner-abort-done = Стол { $table } ({ $game }) завершён; игрокам сообщено.
+owner-aborted = { $players }: владелец бота завершил эту игру ({ $game }). Простите, что прервали!
+owner-maintenance-usage = /maintenance on — новые игры не начинаются (идущие продолжаются); /maintenance off — их снова можно начинать. Сейчас режим { $state ->
+    [on] включён
+   *[off] выключен
+}.
+owner-maintenance-on = Режим обслуживания включён: новые игры не начинаются, идущие продолжаются.
+owner-maintenance-off = Режим обслуживания выключен: новые игры снова можно начинать.
+maintenance-refused = Простите, новые игры сейчас не начинаются: бота обслуживают. Идущие игры продолжаются — попробуйте чуть позже.

@@ -187,3 +187,45 @@ duration-days = { $n ->
    *[many] { $n } днів
 }
 duration-pair = { $first } { $second }
+
+# Команди власника (/stats, /abort, /maintenance): їх бачать лише власники бота, в особистому
+# чаті з ботом; maintenance-refused бачать усі, поки увімкнено режим обслуговування.
+owner-private-only = Будь ласка, використовуйте цю команду в особистому чаті зі мною.
+owner-stats-title = Ігротека: зведення
+owner-stats-uptime = Працює вже { $time }.
+owner-stats-tables = { $count ->
+    [one] { $count } відкритий стіл
+    [few] { $count } відкриті столи
+   *[many] { $count } відкритих столів
+}
+owner-stats-game = { $game }: { $counts }
+owner-status-lobby = набір гравців { $count }
+owner-status-setup = розстановка { $count }
+owner-status-playing = гра триває { $count }
+owner-stats-players = { $count ->
+    [one] { $count } гравець за тиждень
+    [few] { $count } гравці за тиждень
+   *[many] { $count } гравців за тиждень
+}
+owner-stats-moves = { $count ->
+    [one] { $count } хід сьогодні
+    [few] { $count } ходи сьогодні
+   *[many] { $count } ходів сьогодні
+}
+owner-stats-store = Дані на диску: { $mb } МБ
+owner-stats-store-unknown = Дані на диску: сховище не повідомляє розмір.
+owner-stats-maintenance-on = Режим обслуговування увімкнено: нові ігри не починаються.
+owner-stats-maintenance-off = Режим обслуговування вимкнено.
+owner-abort-usage = Який стіл? Напишіть /abort і його номер, наприклад /abort 42.
+owner-abort-unknown = Столу { $table } немає.
+owner-abort-over = Стіл { $table } уже завершено.
+owner-abort-elsewhere = Стіл { $table } грає в { $platform }: будь ласка, завершіть його звідти.
+owner-abort-done = Стіл { $table } ({ $game }) завершено; гравцям повідомлено.
+owner-aborted = { $players }: власник бота завершив цю гру ({ $game }). Вибачте, що перервали!
+owner-maintenance-usage = /maintenance on — нові ігри не починаються (поточні тривають); /maintenance off — їх знову можна починати. Зараз режим { $state ->
+    [on] увімкнено
+   *[off] вимкнено
+}.
+owner-maintenance-on = Режим обслуговування увімкнено: нові ігри не починаються, поточні тривають.
+owner-maintenance-off = Режим обслуговування вимкнено: нові ігри знову можна починати.
+maintenance-refused = Вибачте, нові ігри зараз не починаються: бота обслуговують. Поточні ігри тривають — спробуйте трохи згодом.

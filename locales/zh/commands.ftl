@@ -77,3 +77,18 @@ slash-vacation = 让你所有游戏的计时暂停几天
 slash-vacation-days = 天数（或 off）；留空查看剩余天数
 slash-tz = 你的时区，夜里就不会收到提醒
 slash-tz-zone = 与 UTC 的时差：+3、UTC-5、+5:30 或 off；留空查看你的时区
+
+# 主人命令：只出现在主人自己的菜单里（Telegram：主人的私聊；Discord：主人的服务器，仅管理员可见）。
+menu-stats = 牌桌、玩家、步数、数据大小、运行时间
+menu-abort = 结束进行中的一桌：/abort 42
+menu-maintenance = 暂停新对局：on 或 off
+cmd-stats = 统计
+cmd-abort = 结束牌桌
+cmd-maintenance = 维护
+slash-stats = 机器人的数字：牌桌、玩家、步数、数据大小、运行时间
+slash-abort = 结束进行中的一桌
+slash-abort-table = 桌号
+slash-maintenance = 暂停新对局（进行中的继续），或重新开放
+slash-maintenance-mode = on 或 off
+slash-maintenance-on = on：暂停新对局
+slash-maintenance-off = off：开放新对局

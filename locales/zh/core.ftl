@@ -171,3 +171,33 @@ duration-minutes = { $n }分钟
 duration-hours = { $n }小时
 duration-days = { $n }天
 duration-pair = { $first }{ $second }
+
+# 主人命令（/stats、/abort、/maintenance）：只有机器人的主人在与机器人的私聊里看到；
+# maintenance-refused 是维护模式开启时所有人看到的提示。
+owner-private-only = 请在与我的私聊中使用这个命令。
+owner-stats-title = Igroteka 概况
+owner-stats-uptime = 已运行 { $time }。
+owner-stats-tables = 未结束的牌桌 { $count } 张
+owner-stats-game = { $game }：{ $counts }
+owner-status-lobby = 召集玩家 { $count }
+owner-status-setup = 布置中 { $count }
+owner-status-playing = 对局中 { $count }
+owner-stats-players = 本周玩家 { $count } 位
+owner-stats-moves = 今天走了 { $count } 步
+owner-stats-store = 磁盘上的数据：{ $mb } MB
+owner-stats-store-unknown = 磁盘上的数据：存储无法给出大小。
+owner-stats-maintenance-on = 维护模式已开启：不接受新对局。
+owner-stats-maintenance-off = 维护模式已关闭。
+owner-abort-usage = 哪一桌？请输入 /abort 和桌号，例如 /abort 42。
+owner-abort-unknown = 没有第 { $table } 桌。
+owner-abort-over = 第 { $table } 桌已经结束。
+owner-abort-elsewhere = 第 { $table } 桌在 { $platform } 上进行：请在那里结束它。
+owner-abort-done = 第 { $table } 桌（{ $game }）已结束；已通知玩家。
+owner-aborted = { $players }：机器人的主人结束了这局{ $game }。抱歉打扰了！
+owner-maintenance-usage = /maintenance on 不接受新对局（进行中的继续）；/maintenance off 重新接受。现在处于{ $state ->
+    [on] 开启
+   *[off] 关闭
+}状态。
+owner-maintenance-on = 维护模式已开启：不接受新对局，进行中的对局继续。
+owner-maintenance-off = 维护模式已关闭：欢迎开始新对局。
+maintenance-refused = 抱歉，现在不能开始新对局：机器人正在维护。进行中的对局照常继续——请稍后再试。

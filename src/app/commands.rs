@@ -41,6 +41,7 @@ impl<S: Store> App<S> {
             "vacation" => self.vacation(ctx, args),
             "tz" => self.time_zone(ctx, args),
             "mygames" => self.my_games(ctx),
+            "stats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }
     }

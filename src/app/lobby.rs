@@ -20,6 +20,9 @@ impl<S: Store> App<S> {
     /// In a group, friends join; in a private chat with the bot, the one person fills the
     /// other seats with computers (a [`Table::solo`] table).
     pub(super) fn play(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
+        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+            return Ok(refusal);
+        }
         if let Some(effects) = self.busy_chat(ctx)? {
             return Ok(effects);
         }
@@ -88,6 +91,9 @@ impl<S: Store> App<S> {
         let Some(info) = GAMES.get(index).copied() else {
             return Ok(self.reply(ctx, "press-forged", &[]));
         };
+        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+            return Ok(refusal);
+        }
         if let Some(effects) = self.busy_chat(ctx)? {
             return Ok(effects);
         }
@@ -325,6 +331,9 @@ impl<S: Store> App<S> {
     fn start_game(&mut self, ctx: &Ctx, mut table: Table, info: &GameInfo) -> Effects {
         if table.seat_of(&ctx.input.user_id()).is_none() {
             return Ok(self.reply(ctx, "not-a-player", &[]));
+        }
+        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+            return Ok(refusal);
         }
         let count = table.players.len();
         if !info.seats.contains(&count) {

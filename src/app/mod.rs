@@ -11,6 +11,7 @@
 //! belongs to no table); everything a table shows goes through its outbox, delivered by the
 //! adapter's deliverer for the tables [`App::take_dirty`] names.
 
+mod activity;
 mod clock;
 mod commands;
 mod computer;
@@ -18,6 +19,7 @@ mod io;
 mod link;
 mod lobby;
 pub mod local;
+mod owner;
 mod reach;
 mod remind;
 mod text;
@@ -29,6 +31,7 @@ use rand_chacha::ChaCha20Rng;
 
 pub use computer::{ComputerTurn, PAUSE as COMPUTER_PAUSE};
 pub use io::*;
+pub use owner::{MAINTENANCE, OWNER_COMMANDS};
 
 use crate::i18n::{I18n, Value};
 use crate::store::{Store, StoreError};
@@ -57,11 +60,16 @@ pub struct AppConfig {
     /// Options shown per page of one choice step (Discord fits 5 rows of 5 buttons; one row is
     /// kept for Back and paging).
     pub page_size: usize,
+    /// The bot's owners, who may use the owner's commands ([`OWNER_COMMANDS`]).
+    pub owners: Vec<crate::table::UserId>,
+    /// When the bot started (milliseconds since the Unix epoch), for `/stats`'s uptime; the
+    /// first input's time when not given.
+    pub started_at: Option<u64>,
 }
 
 impl Default for AppConfig {
     fn default() -> Self {
-        AppConfig { page_size: 20 }
+        AppConfig { page_size: 20, owners: Vec::new(), started_at: None }
     }
 }
 
@@ -94,6 +102,10 @@ pub struct App<S: Store> {
     /// The presses refused since the last [`App::take_refusals`]: the platform and the id of
     /// the refusal's text (what an adapter counts; the text itself is translated).
     refusals: std::sync::Mutex<Vec<(Platform, String)>>,
+    /// Moves and players counted for the owner's `/stats`, not written yet.
+    activity: activity::Activity,
+    /// When the bot started: the configured time, else the first input's.
+    started_at: Option<u64>,
 }
 
 /// The context of one input: who, where, in which language.
@@ -116,7 +128,6 @@ impl<S: Store> App<S> {
         App {
             store,
             i18n: I18n::new(),
-            config,
             new_rng: crate::rng::from_entropy,
             staged: None,
             route: None,
@@ -127,6 +138,9 @@ impl<S: Store> App<S> {
             brought_private: false,
             stripped: Default::default(),
             refusals: Default::default(),
+            activity: Default::default(),
+            started_at: config.started_at,
+            config,
         }
     }
 
@@ -192,6 +206,9 @@ impl<S: Store> App<S> {
             }
             out.push(Some(effects));
         }
+        if let Some(last) = inputs.last() {
+            self.activity.write_if_due(&self.store, last.0.now);
+        }
         if let Err(e) = self.store.flush() {
             // Not durable: nothing of it may be delivered before a later flush covers it.
             self.dirty.truncate(dirty_before);
@@ -254,6 +271,7 @@ impl<S: Store> App<S> {
     /// the retry then sees the other writer's change, and either still applies (the other
     /// press touched only another seat's keyboard) or is refused as stale.
     fn dispatch(&mut self, input: &Input) -> Vec<Effect> {
+        self.started_at.get_or_insert(input.now);
         if input.action == Action::Tick {
             return self.tick(input.platform, input.now);
         }
@@ -345,7 +363,13 @@ impl<S: Store> App<S> {
                     // The save that ends the game (an ended table is not saved again).
                     queued.extend(turn::buttons_off_at_the_end(&table));
                 }
+                let moves = activity::moves(&table);
                 self.store.save(&table, read_seq, &queued)?;
+                if moves > 0 {
+                    let people = table.players.iter().filter(|p| p.computer.is_none());
+                    let people = people.map(|p| p.user.key());
+                    self.activity.note(&self.store, table.updated_at, moves, people);
+                }
                 self.hand_out_computer_turns(&mut table);
             }
             None if queued.is_empty() => return Ok(now),

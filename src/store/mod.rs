@@ -188,6 +188,11 @@ pub trait Store: std::fmt::Debug {
         let _ = (table, holder);
         Ok(())
     }
+    /// What the store takes on disk, in bytes (the owner's `/stats`); `None` where the backend
+    /// cannot say.
+    fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
+        Ok(None)
+    }
 }
 
 /// Who claims a table's clock, and for how long (wall-clock milliseconds since the Unix
@@ -346,6 +351,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn release_outbox(&self, table: u64, holder: &str) -> Result<(), StoreError> {
         (**self).release_outbox(table, holder)
+    }
+
+    fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
+        (**self).size_on_disk()
     }
 }
 
@@ -984,6 +993,10 @@ impl Store for SledStore {
         let next_id = self.db.generate_id()?;
         let trees = self.db.tree_names().into_iter().filter(|name| name != b"__sled__default");
         backup::write(out, next_id, trees.map(|name| self.db.open_tree(name)))
+    }
+
+    fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
+        Ok(Some(self.db.size_on_disk()?))
     }
 
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {

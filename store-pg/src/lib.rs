@@ -778,4 +778,19 @@ impl Store for PgStore {
     fn shared(&self) -> bool {
         true
     }
+
+    /// The store's tables in its schema, with their indexes and TOAST data.
+    fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
+        self.reader(move |mut conn| async move {
+            let row = conn
+                .one(
+                    "SELECT COALESCE(SUM(pg_total_relation_size(c.oid)), 0)::bigint
+                     FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+                     WHERE n.nspname = current_schema() AND c.relkind = 'r'",
+                    &[],
+                )
+                .await?;
+            Ok(Some(u64::try_from(row.get::<_, i64>(0)).unwrap_or(0)))
+        })
+    }
 }

@@ -72,6 +72,7 @@ contract!(
     a_corrupt_record_is_quarantined_and_the_chat_freed,
     a_lease_is_granted_renewed_and_released,
     a_game_plays_through_the_engine,
+    the_size_on_disk_is_known_and_grows,
 );
 
 fn save_and_load_round_trip<S: Plant>(store: &S) {
@@ -496,4 +497,26 @@ async fn the_pg_store_works_from_inside_a_tokio_runtime() {
     .unwrap();
     // Dropped inside the runtime: the store's own thread stops without a panic.
     drop(store);
+}
+
+/// The owner's `/stats` reads the store's size: both backends know it, and it grows when much
+/// is stored (a megabyte of preferences: more than any preallocation hides).
+fn the_size_on_disk_is_known_and_grows<S: Plant>(store: &S) {
+    store.flush().unwrap();
+    let before = store.size_on_disk().unwrap().expect("a size");
+    // Values no compression makes small (sled's, or PostgreSQL's TOAST): digits of a
+    // pseudo-random walk.
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    for n in 0..256 {
+        let value: String = (0..4096)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                char::from(b'a' + (state >> 59) as u8 % 26)
+            })
+            .collect();
+        store.set_pref(&format!("filler:{n}"), &value).unwrap();
+    }
+    store.flush().unwrap();
+    let after = store.size_on_disk().unwrap().expect("a size");
+    assert!(after > before, "{before} → {after}");
 }

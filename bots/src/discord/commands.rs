@@ -2,10 +2,12 @@
 //! options become the words the core's commands take (`/play game:aeroplane takeoff:six` →
 //! `play aeroplane takeoff=six`), so Discord users meet exactly the commands the core knows.
 
+use igroteka::app::OWNER_COMMANDS;
 use igroteka::i18n::{I18n, LANGUAGES};
 use igroteka::registry::GAMES;
 use serenity::builder::{CreateCommand, CreateCommandOption};
 use serenity::model::application::{CommandDataOption, CommandDataOptionValue, CommandOptionType};
+use serenity::model::permissions::Permissions;
 
 /// Where `/board` shows the board.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -110,6 +112,26 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
     out
 }
 
+/// The owner's commands, for the owner server only ([`super`]'s registration): with
+/// `default_member_permissions` `"0"` Discord shows them to nobody but the server's
+/// administrators (and whoever they allow in Server Settings → Integrations); the engine
+/// still answers them only for the configured owners.
+pub fn owner_definitions(i18n: &I18n) -> Vec<CreateCommand> {
+    let mut mode = option(i18n, "maintenance", "mode").required(true);
+    for (id, value) in [("slash-maintenance-on", "on"), ("slash-maintenance-off", "off")] {
+        mode = choice(i18n, mode, id, value);
+    }
+    let defined = OWNER_COMMANDS.iter().map(|name| {
+        let command = command(i18n, name);
+        match *name {
+            "abort" => command.add_option(option(i18n, "abort", "table").required(true)),
+            "maintenance" => command.add_option(mode.clone()),
+            _ => command,
+        }
+    });
+    defined.map(|command| command.default_member_permissions(Permissions::empty())).collect()
+}
+
 /// `/play` with the game as a choice and every table setting as a string option with choices.
 fn play(i18n: &I18n) -> CreateCommand {
     let mut command = command(i18n, "play")
@@ -176,6 +198,8 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         "boards" => args.extend(value("mode")),
         "vacation" => args.extend(value("days")),
         "tz" => args.extend(value("zone")),
+        "abort" => args.extend(value("table")),
+        "maintenance" => args.extend(value("mode")),
         "board" => {
             board = Some(match value("show").as_deref() {
                 Some("me") => BoardTo::Me,
@@ -270,6 +294,50 @@ mod tests {
             assert_eq!(names.len(), count, "{locale}");
         }
         assert!(!LOCALES.iter().any(|(lang, _)| *lang == "be"), "Discord has no Belarusian");
+    }
+
+    #[test]
+    fn the_owners_commands_are_for_administrators_of_the_owner_server_only() {
+        let i18n = I18n::new();
+        igroteka::i18n::take_misses();
+        let public = serde_json::to_value(definitions(&i18n)).unwrap();
+        let owner = serde_json::to_value(owner_definitions(&i18n)).unwrap();
+        assert!(igroteka::i18n::take_misses().is_empty());
+        let names = |defs: &serde_json::Value| -> Vec<String> {
+            defs.as_array().unwrap().iter().map(|c| c["name"].as_str().unwrap().into()).collect()
+        };
+        assert_eq!(names(&owner), OWNER_COMMANDS);
+        for command in OWNER_COMMANDS {
+            assert!(!names(&public).contains(&command.to_string()), "{command} is public");
+        }
+        for command in owner.as_array().unwrap() {
+            assert_eq!(command["default_member_permissions"], "0", "{command}");
+            for (_, locale) in LOCALES {
+                assert!(command["name_localizations"][locale].is_string(), "{command}");
+            }
+        }
+        for command in public.as_array().unwrap() {
+            assert!(command["default_member_permissions"].is_null(), "{command}");
+        }
+        // Public and owner's names stay unique together (one server may have both).
+        for (_, locale) in LOCALES {
+            let mut all: Vec<&str> = public
+                .as_array()
+                .unwrap()
+                .iter()
+                .chain(owner.as_array().unwrap())
+                .map(|c| c["name_localizations"][locale].as_str().unwrap())
+                .collect();
+            let count = all.len();
+            all.sort();
+            all.dedup();
+            assert_eq!(all.len(), count, "{locale}");
+        }
+        let table: Vec<CommandDataOption> = serde_json::from_value(
+            serde_json::json!([{"name": "table", "type": 3, "value": "42"}]),
+        )
+        .unwrap();
+        assert_eq!(invocation("abort", &table).args, vec!["42"]);
     }
 
     #[test]

@@ -6,7 +6,7 @@
 //! Also records what the outbound side needs to answer the interaction (its id and token, the
 //! message a button was on) in a [`Context`].
 
-use igroteka::app::{Action, Chat, Input, User};
+use igroteka::app::{Action, Chat, Input, OWNER_COMMANDS, User};
 use igroteka::table::Platform;
 use serenity::model::application::{
     CommandInteraction, ComponentInteraction, ComponentInteractionDataKind, Interaction,
@@ -66,6 +66,10 @@ fn from_command(command: &CommandInteraction, now: u64) -> Request {
     let in_dm = command.guild_id.is_none();
     let mut private = in_dm;
     let (mut ephemeral, mut prefer_dm) = (false, false);
+    if OWNER_COMMANDS.contains(&call.name.as_str()) && !in_dm {
+        // The owner's commands answer only to the caller, never in the channel.
+        (private, ephemeral) = (true, true);
+    }
     match call.board {
         Some(BoardTo::Me) if !in_dm => (private, ephemeral) = (true, true),
         Some(BoardTo::Dm) if !in_dm => (private, ephemeral, prefer_dm) = (true, true, true),

@@ -27,12 +27,12 @@ mod render;
 use std::net::ToSocketAddrs;
 use std::sync::Arc;
 
-use igroteka::app::{App, AppConfig};
+use igroteka::app::App;
 use igroteka::i18n::I18n;
-use igroteka::store::SharedStore;
+use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
 use serenity::all::{
-    ClientBuilder, Command, Context, EventHandler, GatewayIntents, GuildId, HttpBuilder,
+    ClientBuilder, Command, Context, EventHandler, GatewayIntents, GuildId, Http, HttpBuilder,
     Interaction, RatelimitInfo, Ready,
 };
 use tracing::Instrument;
@@ -57,12 +57,26 @@ pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
         Some(id) => Some(id.trim().parse::<u64>().map_err(|_| "discord.guild_id is not a number")?),
         None => None,
     };
+    let owner_guild = match config.discord.owner_guild.as_deref().map(str::trim) {
+        Some(id) => Some(id.parse::<u64>().map_err(|_| "discord.owner_guild is not a number")?),
+        None => None,
+    };
     let client = http_client(api_url.as_deref(), env(API_CA_ENV).as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(store, token, client, guild))
+    let app = App::new(store, config.app_config());
+    runtime.block_on(serve(app, token, client, Guilds { public: guild, owner: owner_guild }))
+}
+
+/// Where the slash commands are registered.
+#[derive(Debug, Clone, Copy)]
+struct Guilds {
+    /// The one server the public commands go to (`discord.guild_id`); globally without it.
+    public: Option<u64>,
+    /// The server the owner's commands go to (`discord.owner_guild`); none without it.
+    owner: Option<u64>,
 }
 
 /// serenity's HTTP client: rustls, `discord.com` resolved to `api_url`'s host and port when one
@@ -91,14 +105,14 @@ fn http_client(api_url: Option<&str>, ca: Option<&str>) -> Result<reqwest::Clien
 }
 
 async fn serve(
-    store: SharedStore,
+    app: App<SharedStore>,
     token: String,
     client: reqwest::Client,
-    guild: Option<u64>,
+    guilds: Guilds,
 ) -> Result<(), String> {
     let http = HttpBuilder::new(&token).client(client);
-    let adapter = Arc::new(Adapter::new(App::new(store, AppConfig::default())));
-    let handler = Handler { adapter: adapter.clone(), guild, orphans_watched: Default::default() };
+    let adapter = Arc::new(Adapter::new(app));
+    let handler = Handler { adapter: adapter.clone(), guilds, orphans_watched: Default::default() };
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)
         .await
@@ -142,10 +156,54 @@ async fn serve(
 
 struct Handler {
     adapter: Arc<Adapter>,
-    guild: Option<u64>,
+    guilds: Guilds,
     /// Whether the watch for outboxes other processes left behind runs (once, on the first
     /// Ready: a gateway reconnect brings another).
     orphans_watched: std::sync::atomic::AtomicBool,
+}
+
+/// Where the owner's commands were registered last (a server id), so a server that is no
+/// longer the owner server loses them.
+const OWNER_GUILD_PREF: &str = "owner.menu.discord";
+
+/// Registers the owner's commands in the owner server (unless they went with the public ones,
+/// `together`), and removes them from a former owner server.
+async fn owner_commands(http: &Http, store: &SharedStore, guilds: Guilds, together: bool) {
+    let before = store.pref(OWNER_GUILD_PREF).ok().flatten().and_then(|id| id.parse::<u64>().ok());
+    if let Some(former) =
+        before.filter(|id| Some(*id) != guilds.owner && Some(*id) != guilds.public)
+    {
+        let removed = GuildId::new(former).set_commands(http, Vec::new()).await;
+        if let Err(e) = errors::counted("setCommands", removed) {
+            tracing::warn!(
+                "discord: the former owner server keeps the owner's commands: {}",
+                errors::describe(&e)
+            );
+            return;
+        }
+    }
+    let Some(owner) = guilds.owner else {
+        let _ = store.set_pref(OWNER_GUILD_PREF, "");
+        return;
+    };
+    if !together {
+        let definitions = commands::owner_definitions(&I18n::new());
+        let registered = GuildId::new(owner).set_commands(http, definitions).await;
+        match errors::counted("setCommands", registered) {
+            Ok(registered) => tracing::info!(
+                "discord: {} owner's commands registered in the owner server.",
+                registered.len()
+            ),
+            Err(e) => {
+                tracing::warn!(
+                    "discord: registering the owner's commands failed: {}",
+                    errors::describe(&e)
+                );
+                return;
+            }
+        }
+    }
+    let _ = store.set_pref(OWNER_GUILD_PREF, &owner.to_string());
 }
 
 #[serenity::async_trait]
@@ -160,9 +218,16 @@ impl EventHandler for Handler {
             tokio::spawn(crate::lease::orphans(store, move |table| drop(deliverers.wake(table))));
         }
         self.adapter.start_clock(&ctx.http);
-        let definitions = commands::definitions(&I18n::new());
+        let i18n = I18n::new();
+        let mut definitions = commands::definitions(&i18n);
         crate::observe::health::reached(Platform::Discord);
-        let result = match self.guild {
+        let Guilds { public, owner } = self.guilds;
+        // One server may hold both: a server's commands are replaced as a whole.
+        let together = owner.is_some() && owner == public;
+        if together {
+            definitions.extend(commands::owner_definitions(&i18n));
+        }
+        let result = match public {
             Some(guild) => GuildId::new(guild).set_commands(&ctx.http, definitions).await,
             None => Command::set_global_commands(&ctx.http, definitions).await,
         };
@@ -172,13 +237,14 @@ impl EventHandler for Handler {
                 "Discord bot {} is ready; {} slash commands registered{}.",
                 ready.user.name,
                 registered.len(),
-                if self.guild.is_some() { " for the configured guild" } else { " globally" }
+                if public.is_some() { " for the configured guild" } else { " globally" }
             ),
             Err(e) => tracing::warn!(
                 "discord: registering the slash commands failed: {}",
                 errors::describe(&e)
             ),
         }
+        owner_commands(&ctx.http, &self.adapter.store(), self.guilds, together).await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -25,7 +25,7 @@ mod webhook;
 
 use std::sync::Arc;
 
-use igroteka::app::{App, AppConfig};
+use igroteka::app::App;
 use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
 use teloxide::prelude::*;
@@ -81,11 +81,18 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     if let Err(e) = menu::publish(&bot).await {
         tracing::warn!("telegram: setMyCommands: {}", retry::describe(&e, &token));
     }
+    let owners = config.owners().map_err(|e| e.0)?;
+    let owners: Vec<i64> = owners
+        .iter()
+        .filter(|o| o.platform == Platform::Telegram)
+        .filter_map(|o| o.id.parse().ok())
+        .collect();
+    menu::publish_owners(&bot, &store, &owners, &token).await;
     // The limiter counts, per group, what the previous run sent in its last minute.
     let journal = Arc::new(pace::Pace::new(store.clone()));
     let limiter = Arc::new(Limiter::with_journal(Limits::TELEGRAM, journal));
     let messenger = Arc::new(Telegram::new(bot.clone(), limiter, username.clone(), token.clone()));
-    let engine = Engine::start(App::new(store.clone(), AppConfig::default()));
+    let engine = Engine::start(App::new(store.clone(), config.app_config()));
     let courier = Arc::new(Courier::new(store.clone(), messenger.clone()));
     let deliverers = Arc::new(Deliverers::new(store.clone(), messenger, engine.clone(), courier));
     // What a previous run saved but did not get to deliver goes out first (the Telegram

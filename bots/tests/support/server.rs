@@ -216,8 +216,37 @@ async fn answer(shared: &Shared, method: &str, params: &Params) -> Response {
             }
         }
         "setmycommands" | "deletemycommands" => {
+            // A JSON body carries the scope as an object, a form as its JSON text.
+            let scope = match params.fields.get("scope") {
+                Some(Value::String(text)) => serde_json::from_str(text).unwrap_or(Value::Null),
+                Some(other) => other.clone(),
+                None => json!({"type": "default"}),
+            };
+            let Some(scope) = super::state::Scope::parse(&scope) else {
+                return fail(400, "Bad Request: unsupported scope");
+            };
+            if let super::state::Scope::Chat(chat) = scope
+                && !state.chats.contains_key(&chat)
+            {
+                return fail(400, "Bad Request: chat not found");
+            }
+            let lang = params.text("language_code").unwrap_or_default();
             if method == "setmycommands" {
                 state.commands.push(Value::Object(params.fields.clone()));
+                let listed = match params.fields.get("commands") {
+                    Some(Value::String(text)) => serde_json::from_str(text).unwrap_or(Value::Null),
+                    Some(other) => other.clone(),
+                    None => Value::Null,
+                };
+                let names: Vec<String> = listed
+                    .as_array()
+                    .into_iter()
+                    .flatten()
+                    .filter_map(|c| c["command"].as_str().map(str::to_string))
+                    .collect();
+                state.menus.insert((scope, lang), names);
+            } else {
+                state.menus.remove(&(scope, lang));
             }
             ok(json!(true))
         }

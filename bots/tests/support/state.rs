@@ -205,6 +205,8 @@ pub struct State {
     pub hold_updates: bool,
     /// `setMyCommands` bodies.
     pub commands: Vec<Value>,
+    /// The command menus set, by scope and language code (empty: every language).
+    pub menus: HashMap<(Scope, String), Vec<String>>,
     /// Bumped by every change a test may wait for.
     pub version: u64,
     /// While set, updates are POSTed to it instead of waiting for `getUpdates`.
@@ -408,4 +410,50 @@ pub fn parse_keyboard(markup: Option<&Value>) -> Vec<Vec<Key>> {
         })
         .filter(|row: &Vec<Key>| !row.is_empty())
         .collect()
+}
+
+/// A `BotCommandScope` the emulator tells apart (chat member scopes are not modelled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Scope {
+    Default,
+    AllPrivateChats,
+    AllGroupChats,
+    AllChatAdministrators,
+    Chat(i64),
+}
+
+impl Scope {
+    pub fn parse(scope: &Value) -> Option<Scope> {
+        Some(match scope["type"].as_str()? {
+            "default" => Scope::Default,
+            "all_private_chats" => Scope::AllPrivateChats,
+            "all_group_chats" => Scope::AllGroupChats,
+            "all_chat_administrators" => Scope::AllChatAdministrators,
+            "chat" => Scope::Chat(match &scope["chat_id"] {
+                Value::Number(n) => n.as_i64()?,
+                Value::String(s) => s.parse().ok()?,
+                _ => return None,
+            }),
+            _ => return None,
+        })
+    }
+}
+
+impl State {
+    /// The menu a user whose Telegram speaks `lang` sees in `chat` (their private chat when
+    /// `chat` is their id), as Telegram picks it: the narrowest scope with a menu, each scope
+    /// first in the user's language, then for every language (Bot API, "Determining list of
+    /// commands"; the administrators' scopes are left out: the tests' users are not admins).
+    pub fn menu(&self, chat: i64, lang: &str) -> Vec<String> {
+        let private = self.chats.get(&chat).is_some_and(|c| c.private_of.is_some());
+        let wide = if private { Scope::AllPrivateChats } else { Scope::AllGroupChats };
+        for scope in [Scope::Chat(chat), wide, Scope::Default] {
+            for code in [lang, ""] {
+                if let Some(menu) = self.menus.get(&(scope, code.to_string())) {
+                    return menu.clone();
+                }
+            }
+        }
+        Vec::new()
+    }
 }

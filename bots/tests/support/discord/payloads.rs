@@ -313,7 +313,9 @@ pub fn registered(commands: &[Value], guild: Option<u64>) -> Value {
                 c["application_id"] = json!(APPLICATION_ID.to_string());
                 c["version"] = json!("1");
                 c["type"] = c.get("type").cloned().unwrap_or(json!(1));
-                c["default_member_permissions"] = Value::Null;
+                // As sent: a permission bit set as a string, or null for everyone.
+                let permissions = c.get("default_member_permissions").cloned();
+                c["default_member_permissions"] = permissions.unwrap_or(Value::Null);
                 c["nsfw"] = json!(false);
                 c["description"] = c.get("description").cloned().unwrap_or(json!(""));
                 if let Some(g) = guild {

@@ -177,7 +177,9 @@ async fn register(
     state.commands = commands.clone();
     state.commands_guild = guild;
     state.registrations += 1;
-    axum::Json(payloads::registered(&commands, guild)).into_response()
+    let registered = payloads::registered(&commands, guild);
+    state.registered.insert(guild, registered.as_array().cloned().unwrap_or_default());
+    axum::Json(registered).into_response()
 }
 
 async fn global_commands(AxState(shared): S, headers: HeaderMap, req: Request) -> Response {

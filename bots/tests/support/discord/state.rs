@@ -134,6 +134,9 @@ pub struct State {
     pub commands: Vec<Value>,
     pub commands_guild: Option<u64>,
     pub registrations: u32,
+    /// Every scope's commands as registered last (`None`: global; a guild's id), each with
+    /// its `default_member_permissions` as sent.
+    pub registered: HashMap<Option<u64>, Vec<Value>>,
     /// Interactions whose first response came later than 3 s.
     pub late: Vec<String>,
     /// Things the bot did that Discord would refuse (a route the emulator does not know, a
@@ -171,7 +174,40 @@ pub struct State {
     pub idle_edits: Vec<u64>,
 }
 
+/// Discord's Administrator permission bit.
+pub const ADMINISTRATOR: u64 = 1 << 3;
+
 impl State {
+    /// The slash commands a member with `permissions` sees in `guild`'s command picker
+    /// (`None`: in their DMs with the bot), as Discord decides: the global commands and that
+    /// guild's own; a command with `default_member_permissions` is shown only to members who
+    /// hold all of those permissions, or are administrators (`"0"`: administrators only).
+    /// Per-user overrides (Server Settings → Integrations) are not modelled: a bot cannot set
+    /// them.
+    pub fn visible_commands(&self, guild: Option<u64>, permissions: u64) -> Vec<String> {
+        let mut scopes = vec![None];
+        if guild.is_some() {
+            scopes.push(guild);
+        }
+        let mut names = Vec::new();
+        for scope in &scopes {
+            for command in self.registered.get(scope).into_iter().flatten() {
+                let needed = command["default_member_permissions"].as_str();
+                let allowed = match needed.map(|p| p.parse::<u64>().unwrap_or(u64::MAX)) {
+                    None => true,
+                    Some(_) if guild.is_none() => false,
+                    Some(_) if permissions & ADMINISTRATOR != 0 => true,
+                    Some(0) => false,
+                    Some(needed) => permissions & needed == needed,
+                };
+                if allowed {
+                    names.extend(command["name"].as_str().map(str::to_string));
+                }
+            }
+        }
+        names
+    }
+
     pub fn id(&mut self) -> u64 {
         self.next_id += 1;
         self.next_id
