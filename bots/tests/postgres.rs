@@ -316,3 +316,166 @@ fn thirty_deadlines_over_three_processes_are_each_handled_once() {
     }
     assert_eq!(emulator.limited(), 0);
 }
+
+/// A small deterministic generator for the kill points (`RESTART_SEED` replays a run).
+struct Lcg(u64);
+
+impl Lcg {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
+
+/// One game of the kill test, and what its presses came to.
+struct Game {
+    chat: i64,
+    players: Vec<TestUser>,
+    table: u64,
+    /// Presses answered as applied (not "the board was behind").
+    applied: usize,
+    /// Presses whose answer never came: made just before a kill.
+    unanswered: usize,
+}
+
+/// Three bot processes over one database behind one webhook URL (a round-robin balancer), four
+/// Aeroplane Chess games, and `kill -9` of a random process at 20 random points — right after
+/// a press is made, or after a few presses were answered — each time started again on its
+/// port. After each kill the games go on through the others; at the end every answered press
+/// is stored exactly once (no more moves than presses answered plus those unanswered at a
+/// kill), each group's one live board shows its stored game byte for byte, no message other
+/// than the board carries buttons, and pings do not pile up.
+#[test]
+fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing() {
+    let Some(schema) = Schema::new() else { return };
+    let seed =
+        std::env::var("RESTART_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(|| {
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()
+                as u64
+        });
+    eprintln!("kill seed {seed} (RESTART_SEED={seed} replays it)");
+    let mut rng = Lcg(seed);
+    let dir = tempfile::tempdir().unwrap();
+    let emulator = Emulator::start();
+    let ports: Vec<u16> = (0..3).map(|_| support::free_port()).collect();
+    let (balancer, _) = round_robin(ports.clone());
+    let public = format!("http://127.0.0.1:{balancer}/telegram");
+    let database = schema.bot_url();
+    let start = |n: usize| {
+        webhook_process(
+            &emulator,
+            &dir.path().join(format!("p{n}")),
+            &database,
+            &public,
+            ports[n],
+            &[],
+        )
+    };
+    let mut processes = vec![start(0)];
+    emulator.wait("the webhook", STEP, |s| s.webhook.clone());
+    processes.extend([start(1), start(2)]);
+
+    let mut games: Vec<Game> = (0..4)
+        .map(|i| {
+            let chat = -100_700 - i;
+            emulator.group(chat, &format!("Kills {i}"), false);
+            let players =
+                vec![TestUser::new(7200 + 2 * i, "Ann"), TestUser::new(7201 + 2 * i, "Boris")];
+            players.iter().for_each(|p| emulator.user(p));
+            let lobby = open_and_start(&emulator, chat, &players, "aeroplane");
+            Game { chat, players, table: table_of(&lobby.tokens()[0].1), applied: 0, unanswered: 0 }
+        })
+        .collect();
+    for game in &games {
+        emulator.wait("the first board", STEP, |s| play::board_in(s, game.chat));
+    }
+    let store = schema.open();
+    const KILLS: usize = 20;
+    for kill in 0..KILLS {
+        let presses = 1 + rng.below(3);
+        let in_flight = rng.below(2) == 0;
+        for n in 0..presses {
+            let game = &mut games[rng.below(4) as usize];
+            if play::finished(&emulator, game.chat).is_some() {
+                continue;
+            }
+            let (board, player, data) = play::next_press(&emulator, game.chat, &game.players);
+            let query = emulator.press(&player, &board, &data);
+            if in_flight && n + 1 == presses {
+                // Killed with this press in flight: it may be answered (by another process, or
+                // by this one before it died), or lost with the process (then pressed again,
+                // as a player would).
+                let victim = rng.below(3) as usize;
+                processes[victim].kill();
+                let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
+                let answer = loop {
+                    let found =
+                        emulator.with(|s| s.answers.iter().find(|a| a.query == query).cloned());
+                    if found.is_some() || std::time::Instant::now() > until {
+                        break found;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                };
+                match answer {
+                    Some(answer) if !answer.alert && !answer.text.starts_with(play::REFRESHED) => {
+                        game.applied += 1
+                    }
+                    Some(_) => {}
+                    None => game.unanswered += 1,
+                }
+                processes[victim] = start(victim);
+                break;
+            }
+            let answer = emulator.answer(&query);
+            assert!(
+                !answer.alert,
+                "kill {kill}: a press on the live board was refused: {answer:?}"
+            );
+            if !answer.text.starts_with(play::REFRESHED) {
+                game.applied += 1;
+            }
+            play::wait_edit(&emulator, &board);
+        }
+        if !in_flight {
+            let victim = rng.below(3) as usize;
+            processes[victim].kill();
+            processes[victim] = start(victim);
+        }
+    }
+    // Every board comes to show its stored game.
+    for game in &games {
+        let png = support::oracle::of(&store, game.table).public_png();
+        emulator.wait(
+            &format!("the live board of {} to show the stored game", game.chat),
+            STEP,
+            |s| {
+                let board = play::board_in(s, game.chat)?;
+                (board.photo.as_deref() == Some(png.as_slice())).then_some(())
+            },
+        );
+    }
+    for process in &processes {
+        process.terminate();
+    }
+    for game in &games {
+        let truth = support::oracle::of(&store, game.table);
+        assert!(
+            game.applied <= truth.moves && truth.moves <= game.applied + game.unanswered,
+            "{}: {} moves stored for {} presses answered as applied ({} unanswered at kills)",
+            game.chat,
+            truth.moves,
+            game.applied,
+            game.unanswered
+        );
+        let buttons =
+            emulator.bot_messages(game.chat).iter().filter(|m| !m.tokens().is_empty()).count();
+        assert!(buttons <= 1, "{}: {buttons} messages with buttons", game.chat);
+        // A kill between Telegram taking a ping and the store recording its id may leave that
+        // one ping behind; nothing else may.
+        let pinged = play::pings(&emulator, game.chat).len();
+        assert!(pinged <= 1 + KILLS, "{}: {pinged} pings", game.chat);
+    }
+    let applied: usize = games.iter().map(|g| g.applied).sum();
+    eprintln!("{applied} presses applied over {KILLS} kills; {} 429s", emulator.limited());
+}

@@ -28,6 +28,11 @@ pub fn table_of(token: &str) -> u64 {
 /// Reads table `id` from the data folder `data` (the bot must not be running).
 pub fn read(data: &Path, id: u64) -> Truth {
     let store = SledStore::open(data, 8 << 20).expect("the data folder opens");
+    of(&store, id)
+}
+
+/// Reads table `id` from `store` (any backend; a database may be read while bots run).
+pub fn of<S: Store>(store: &S, id: u64) -> Truth {
     let table = store.load(id).expect("the table loads").expect("the table exists");
     let log = store.log(id).expect("the log loads");
     let moves = log
