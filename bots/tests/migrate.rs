@@ -305,3 +305,38 @@ fn the_password_of_the_database_url_is_never_shown() {
     assert!(text(&empty).contains("holds no data folder"), "{}", text(&empty));
     assert!(!dir.path().join("nothing").exists(), "a folder was made");
 }
+
+#[test]
+fn a_backup_file_restores_into_an_empty_database_too() {
+    let Some(schema) = Schema::new("restore") else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let (data, file) = (dir.path().join("data"), dir.path().join("games.backup"));
+    let ids = folder(&data);
+    let file = file.to_str().unwrap();
+    let taken = igroteka(&["backup", file, "--data", data.to_str().unwrap()]);
+    assert!(taken.status.success(), "{}", text(&taken));
+    let restore = || {
+        Command::new(env!("CARGO_BIN_EXE_igroteka"))
+            .args(["restore", file])
+            .env("IGROTEKA_DATABASE_URL", schema.bot_url())
+            .env_remove("IGROTEKA_CONFIG")
+            .output()
+            .unwrap()
+    };
+    let restored = restore();
+    assert!(restored.status.success(), "{}", text(&restored));
+    assert!(text(&restored).contains("3 unfinished, 1 unreadable"), "{}", text(&restored));
+    let pg = schema.open();
+    let running = pg.load(ids.running).unwrap().unwrap();
+    let sled = SledStore::open_as_is(&data, CACHE).unwrap();
+    assert_eq!(running.to_bytes(), sled.load(ids.running).unwrap().unwrap().to_bytes());
+    assert_eq!(pg.outbox(ids.running).unwrap(), sled.outbox(ids.running).unwrap());
+    drop(sled);
+    assert!(play_one(&pg, ids.running, 7, NOW + 500_000));
+    pg.flush().unwrap();
+    // Not twice.
+    let again = restore();
+    assert!(!again.status.success());
+    assert!(text(&again).contains("already holds"), "{}", text(&again));
+    assert_eq!(pg.load(ids.running).unwrap().unwrap().seq, running.seq + 1);
+}
