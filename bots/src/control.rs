@@ -8,7 +8,8 @@
 //! Either way the backup is the store's own consistent export ([`Store::backup`]).
 //!
 //! A restore goes into a folder that holds no games yet (the bot stopped, or a new folder for
-//! a new machine); then the bot is started on it.
+//! a new machine), or into the configured PostgreSQL database if it holds none; then the bot
+//! is started on it.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::os::unix::fs::PermissionsExt;
@@ -159,14 +160,28 @@ fn file_and_folder<'a>(
     }
 }
 
-/// `igroteka restore FILE`.
+/// `igroteka restore FILE`: into the data folder, or into the database when one is
+/// configured (the same restore, another target).
 pub fn restore(config: &Config, args: &[String]) -> Result<(), String> {
     let (file, dir) = file_and_folder(config, args, "restore FILE [--data EMPTY_DIR]")?;
-    if config.database.url.is_some() {
-        return Err("the games are in PostgreSQL: restore them with pg_restore or psql".into());
-    }
     let input = std::fs::File::open(file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    let summary = backup::restore_sled(std::io::BufReader::new(input), &dir, config.cache_bytes())
+    let input = std::io::BufReader::new(input);
+    if let Some(url) = config.database.url.as_deref().filter(|u| !u.trim().is_empty()) {
+        let shown = crate::config::shown_url(url);
+        let store = igroteka_store_pg::PgStore::open(url)
+            .map_err(|e| format!("cannot open the database {shown}: {e}"))?;
+        let summary = igroteka::store::restore::restore(input, &store)
+            .map_err(|e| format!("nothing was restored: {e}"))?;
+        let (unfinished, unreadable) = crate::migrate::check(&store)?;
+        println!(
+            "restored into {shown}: {} tables ({unfinished} unfinished{}), {} records",
+            summary.tables,
+            set_aside(unreadable),
+            summary.records
+        );
+        return Ok(());
+    }
+    let summary = backup::restore_sled(input, &dir, config.cache_bytes())
         .map_err(|e| format!("nothing was restored: {e}"))?;
     // Opened once more, as the bot will: every table must load.
     let store = SledStore::open(&dir, config.cache_bytes()).map_err(|e| e.to_string())?;
@@ -177,12 +192,13 @@ pub fn restore(config: &Config, args: &[String]) -> Result<(), String> {
         dir.display(),
         summary.tables,
         unfinished.len(),
-        if unreadable > 0 {
-            format!(", {unreadable} unreadable and set aside")
-        } else {
-            String::new()
-        },
+        set_aside(unreadable),
         summary.records
     );
     Ok(())
+}
+
+/// ", N unreadable and set aside" when there are any.
+pub fn set_aside(unreadable: usize) -> String {
+    if unreadable > 0 { format!(", {unreadable} unreadable and set aside") } else { String::new() }
 }

@@ -2,8 +2,8 @@
 //!
 //! With no subcommand it runs the bot: the chat adapters for every platform whose token is
 //! configured, or — the embedded default — the interactive console when none is. Subcommands
-//! serve tools and tests: `script` (JSON lines in and out), `simulate`, `duel`, `render` and
-//! `games`.
+//! serve tools and tests: `script` (JSON lines in and out), `simulate`, `duel`, `render`,
+//! `games`, `backup`, `restore` and `migrate` (a data folder moved to PostgreSQL).
 
 mod cli;
 mod config;
@@ -14,6 +14,7 @@ mod driver;
 mod duel;
 mod engine;
 mod lease;
+mod migrate;
 mod observe;
 mod script;
 mod stop;
@@ -50,7 +51,10 @@ usage: igroteka [command]
   backup FILE [--data DIR]
                          a backup of every game (while the bot runs, or not)
   restore FILE [--data EMPTY_DIR]
-                         restore a backup into a data folder that holds no games
+                         restore a backup into a data folder (or the configured database)
+                         that holds no games
+  migrate --from DIR --to URL
+                         copy a data folder's games into an empty PostgreSQL database
 Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the environment:
   TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG,
   IGROTEKA_LOG_FORMAT (text|json), RUST_LOG (e.g. igroteka=debug),
@@ -92,6 +96,7 @@ fn main() -> ExitCode {
         ("games", _) => cli::games(&mut io::stdout()).map_err(|e| e.to_string()),
         ("backup", _) => load_config().and_then(|c| control::backup(&c, rest)),
         ("restore", _) => load_config().and_then(|c| control::restore(&c, rest)),
+        ("migrate", _) => load_config().and_then(|c| migrate::migrate(&c, rest)),
         ("help" | "--help" | "-h", _) => {
             println!("{USAGE}");
             Ok(())

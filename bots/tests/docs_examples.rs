@@ -14,6 +14,7 @@
 //! inside a line or a JSON string for any text, `, …]` for more array elements and `, …}` for
 //! more fields.
 
+mod pgschema;
 mod piped;
 
 use std::io::Write;
@@ -314,7 +315,7 @@ fn first_cells(text: &str) -> Vec<String> {
 
 /// `simulate <game> --games N [--seats K]` → the argument lists to run: optional groups are
 /// included, `a|b` alternatives give one run each, placeholders become real values.
-fn command_lines(usage: &str, game: &Listed, dir: &Path) -> Vec<Vec<String>> {
+fn command_lines(usage: &str, game: &Listed, dir: &Path, url: &str) -> Vec<Vec<String>> {
     let mut runs: Vec<Vec<String>> = vec![Vec::new()];
     let usage = usage.replace(['[', ']'], " ");
     let mut folders = 0;
@@ -341,6 +342,7 @@ fn command_lines(usage: &str, game: &Listed, dir: &Path) -> Vec<Vec<String>> {
                     "board.png" => dir.join("board.png").display().to_string(),
                     "FILE" => dir.join("games.backup").display().to_string(),
                     "EMPTY_DIR" => dir.join("restored").display().to_string(),
+                    "URL" => url.to_string(),
                     "key=value" => return game.setting.clone(),
                     w if w.starts_with('-') || w.chars().all(|c| c.is_ascii_lowercase()) => {
                         w.to_string()
@@ -407,11 +409,18 @@ fn the_readme_subcommands_run_with_the_arguments_shown() {
     for wanted in ["games", "simulate", "render"].iter().chain(&listed) {
         assert!(names.contains(wanted), "{wanted} in the README's table: {names:?}\n{help}");
     }
+    // A database for the commands that name one (`migrate`): an empty schema of this test's
+    // own, or — without a server — those commands are skipped, saying so.
+    let schema = usages.iter().any(|u| u.contains("URL")).then(|| pgschema::Schema::new("readme"));
+    let url = schema.as_ref().and_then(|s| s.as_ref()).map(|s| s.bot_url());
     for usage in &usages {
         let usage = usage.trim_matches('`');
+        let Some(url) = url.clone().or_else(|| (!usage.contains("URL")).then(String::new)) else {
+            continue;
+        };
         let per_game = usage.contains("<game>");
         for game in games.iter().take(if per_game { games.len() } else { 1 }) {
-            for args in command_lines(usage, game, dir.path()) {
+            for args in command_lines(usage, game, dir.path(), &url) {
                 let _ = std::fs::remove_file(dir.path().join("board.png"));
                 let out = igroteka(&args, dir.path(), "");
                 let text = String::from_utf8_lossy(&out.stdout);
@@ -430,6 +439,7 @@ fn the_readme_subcommands_run_with_the_arguments_shown() {
                     "console" => assert!(text.contains("Igroteka console"), "{text}"),
                     "backup" => assert!(text.starts_with("backup of"), "{text}"),
                     "restore" => assert!(text.starts_with("restored into"), "{text}"),
+                    "migrate" => assert!(text.starts_with("moved "), "{text}"),
                     other => {
                         panic!("the README lists a subcommand this test does not check: {other}")
                     }

@@ -15,8 +15,10 @@
 //! an id it already holds). The closing line counts the records: a file cut short (a full
 //! disk, a copy interrupted) is refused instead of restoring part of the games.
 //!
-//! Records are the store's trees as they are, key by key: a restore gives back exactly what
-//! was stored, indexes and outbox included, so the games continue where they were.
+//! Records are the store's trees as they are, key by key: a restore into sled gives back
+//! exactly what was stored, indexes and outbox included, so the games continue where they were.
+//! Another backend reads the same records through [`super::records`], which says what each
+//! means without sled's layout ([`super::restore`] restores into either).
 
 use std::io::{BufRead, BufReader, Read, Write};
 
@@ -122,19 +124,30 @@ fn line(out: &mut impl Write, value: &impl Serialize) -> Result<(), StoreError> 
     out.write_all(b"\n").map_err(|e| failed("writing", e))
 }
 
-/// Restores a backup into a new sled store at `dir`, which must not hold one yet. Returns
-/// what was restored; the store is flushed and closed when this returns.
-pub fn restore_sled(
-    input: impl Read,
-    dir: &std::path::Path,
-    cache_bytes: u64,
-) -> Result<Summary, StoreError> {
-    if dir.join("db").exists() || dir.join("conf").exists() {
-        return Err(StoreError::Backup(format!(
-            "{} already holds a data folder: restore into an empty or new folder",
-            dir.display()
-        )));
+/// A backup read whole and checked: its header, and its records as the sled trees held them.
+/// What they mean outside sled is [`super::records`]; where they go, [`super::restore`].
+#[derive(Debug)]
+pub struct Backup {
+    /// The build that wrote it.
+    pub writer: String,
+    /// The store's next free id when it was taken: ids (tables, outbox positions) handed out
+    /// after a restore are larger.
+    pub next_id: u64,
+    /// `(tree, key, value)`, tree by tree, in key order.
+    pub records: Vec<(String, Vec<u8>, Vec<u8>)>,
+}
+
+impl Backup {
+    /// What it holds, counted.
+    pub fn summary(&self) -> Summary {
+        let tables = self.records.iter().filter(|(tree, _, _)| tree == "tables").count();
+        Summary { records: self.records.len() as u64, tables: tables as u64 }
     }
+}
+
+/// Reads a whole backup and checks it (the format, the record version, the end mark's count)
+/// before anything is written anywhere: a bad file restores nothing.
+pub fn read(input: impl Read) -> Result<Backup, StoreError> {
     let mut lines = BufReader::new(GzDecoder::new(input)).lines();
     let mut next = || -> Result<Option<String>, StoreError> {
         lines.next().transpose().map_err(|e| failed("not a readable igroteka backup", e))
@@ -151,9 +164,7 @@ pub fn restore_sled(
     if header.schema > SCHEMA_VERSION {
         return Err(StoreError::Newer { schema: header.schema, writer: header.writer });
     }
-    // Everything is read and checked before anything is written: a bad file leaves no folder.
     let mut records = Vec::new();
-    let mut summary = Summary::default();
     let mut ended = None;
     while let Some(line) = next()? {
         if ended.is_some() {
@@ -168,29 +179,29 @@ pub fn restore_sled(
         let (Some(key), Some(value)) = (unhex(&record.key), unhex(&record.value)) else {
             return Err(StoreError::Backup("a damaged record (bad hex)".into()));
         };
-        summary.records += 1;
-        summary.tables += u64::from(record.tree == "tables");
         records.push((record.tree, key, value));
     }
     match ended {
-        Some(count) if count == summary.records => {}
+        Some(count) if count == records.len() as u64 => {}
         Some(count) => {
             return Err(StoreError::Backup(format!(
                 "the end mark counts {count} records, the file holds {}",
-                summary.records
+                records.len()
             )));
         }
         None => return Err(StoreError::Backup("the file is cut short (no end mark)".into())),
     }
-    let config = sled::Config::new().path(dir).cache_capacity(cache_bytes).use_compression(true);
-    let db = config.open()?;
-    for (tree, key, value) in records {
-        db.open_tree(tree)?.insert(key, value)?;
-    }
-    // Ids go on from where the backed-up store was.
-    while db.generate_id()? < header.next_id {}
-    db.flush()?;
-    Ok(summary)
+    Ok(Backup { writer: header.writer, next_id: header.next_id, records })
+}
+
+/// Restores a backup into a new sled store at `dir`, which must not hold one yet. Returns
+/// what was restored; the store is flushed and closed when this returns.
+pub fn restore_sled(
+    input: impl Read,
+    dir: &std::path::Path,
+    cache_bytes: u64,
+) -> Result<Summary, StoreError> {
+    super::restore::restore(input, &super::restore::SledFolder::new(dir, cache_bytes))
 }
 
 #[cfg(test)]

@@ -21,6 +21,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub mod backup;
+pub mod records;
+pub mod restore;
 mod staged;
 pub mod version;
 
@@ -397,6 +399,25 @@ impl SledStore {
     /// other storage parameters than it was created with, so a folder created before keeps
     /// its own setting (uncompressed).
     pub fn open(dir: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
+        let store = Self::with_db(Self::open_db(dir, cache_bytes)?)?;
+        version::check_and_stamp(&store)?;
+        Ok(store)
+    }
+
+    /// Opens an existing data folder to read it, leaving its version stamp as it is (a folder
+    /// written by a newer build is refused all the same): `igroteka migrate` copies a folder
+    /// that must stay as it was, so that the bot can go back to it.
+    pub fn open_as_is(dir: &Path, cache_bytes: u64) -> Result<SledStore, StoreError> {
+        if !dir.join("db").exists() {
+            return Err(StoreError::Backup(format!("{} holds no data folder", dir.display())));
+        }
+        let store = Self::with_db(Self::open_db(dir, cache_bytes)?)?;
+        version::check(&store)?;
+        Ok(store)
+    }
+
+    /// The sled database in `dir`, created if missing.
+    fn open_db(dir: &Path, cache_bytes: u64) -> Result<sled::Db, StoreError> {
         /// How often sled's background thread wakes to write out pending buffers, clean
         /// segments of old versions and fsync (docs/storage.md).
         const CLEAN_EVERY_MS: u64 = 100;
@@ -432,9 +453,7 @@ impl SledStore {
                 opened => break opened?,
             }
         };
-        let store = Self::with_db(db)?;
-        version::check_and_stamp(&store)?;
-        Ok(store)
+        Ok(db)
     }
 
     /// A store that lives only as long as the value (tests, simulations).

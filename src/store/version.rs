@@ -17,6 +17,9 @@ pub const WRITER: &str = concat!("igroteka ", env!("CARGO_PKG_VERSION"));
 /// The preference keys of the stamp.
 const SCHEMA_KEY: &str = "store.schema";
 const WRITER_KEY: &str = "store.writer";
+/// Both: a store's own, never copied from one store to another (a restore into another
+/// backend keeps the stamp its target was opened with).
+pub const STAMP_KEYS: [&str; 2] = [SCHEMA_KEY, WRITER_KEY];
 
 /// The stamp a store carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -39,14 +42,21 @@ pub fn stamp_of<S: Store + ?Sized>(store: &S) -> Result<Stamp, StoreError> {
     Ok(Stamp { schema, writer: store.pref(WRITER_KEY)? })
 }
 
+/// Refuses a store written by a newer build ([`StoreError::Newer`]), changing nothing: what
+/// a command that only reads the store (`igroteka migrate`) checks.
+pub fn check<S: Store + ?Sized>(store: &S) -> Result<Stamp, StoreError> {
+    let found = stamp_of(store)?;
+    if found.schema > SCHEMA_VERSION {
+        let writer = found.writer.clone().unwrap_or_else(|| "a newer igroteka".into());
+        return Err(StoreError::Newer { schema: found.schema, writer });
+    }
+    Ok(found)
+}
+
 /// Refuses a store written by a newer build ([`StoreError::Newer`]); otherwise stamps it with
 /// this build and makes the stamp durable. Older records are migrated as they are read.
 pub fn check_and_stamp<S: Store + ?Sized>(store: &S) -> Result<Stamp, StoreError> {
-    let found = stamp_of(store)?;
-    if found.schema > SCHEMA_VERSION {
-        let writer = found.writer.unwrap_or_else(|| "a newer igroteka".into());
-        return Err(StoreError::Newer { schema: found.schema, writer });
-    }
+    let found = check(store)?;
     if found.schema != SCHEMA_VERSION || found.writer.as_deref() != Some(WRITER) {
         store.set_pref(SCHEMA_KEY, &SCHEMA_VERSION.to_string())?;
         store.set_pref(WRITER_KEY, WRITER)?;
