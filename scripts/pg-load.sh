@@ -31,6 +31,7 @@ fi
 target=${CARGO_TARGET_DIR:-target}/$PROFILE
 
 schema="igroteka_bench_$$"
+export PGOPTIONS="-c client_min_messages=warning"
 psql "$URL" -qXc "CREATE SCHEMA $schema"
 out=$(mktemp -d)
 trap 'psql "$URL" -qXc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null; rm -rf "$out"' EXIT
