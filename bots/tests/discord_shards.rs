@@ -1,6 +1,6 @@
 //! Two bot processes splitting Discord's gateway shards over one PostgreSQL database (issue 38;
 //! docs/discord.md, "Several processes"): process 0 runs shard 0 of 2 (`discord.shards =
-//! "0/2"`), process 1 shard 1 of 2, and a game is played in a guild on each shard.
+//! "0-0/2"`), process 1 shard 1 of 2 (`"1-1/2"`), and a game is played in a guild on each shard.
 //!
 //! Discord sends a guild's interactions only to the connection of shard
 //! `(guild_id >> 22) % 2`, so each process sees one guild's presses; the emulator dispatches as
@@ -30,6 +30,7 @@ use igroteka::app::{App, AppConfig};
 use igroteka::store::Store;
 use pg_schema::Schema;
 use serde_json::Value;
+use tokio_tungstenite::tungstenite::Message as Ws;
 
 /// The bot's shard count.
 const TOTAL: u32 = 2;
@@ -67,6 +68,73 @@ fn the_emulator_shards_as_discord_documents() {
     let gateway: serenity::all::BotGateway =
         serde_json::from_value(payloads::gateway_with("ws://127.0.0.1:1", TOTAL)).unwrap();
     assert_eq!(gateway.shards, TOTAL);
+}
+
+type Client =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A gateway client for the emulator test: the next text frame as JSON (`None`: the server
+/// closed, with its close code).
+async fn frame(ws: &mut Client) -> Result<Value, Option<u16>> {
+    use futures_util::StreamExt;
+    match tokio::time::timeout(STEP, ws.next()).await.expect("a frame in time") {
+        Some(Ok(Ws::Text(text))) => Ok(serde_json::from_str(&text).unwrap()),
+        Some(Ok(Ws::Close(close))) => Err(close.map(|c| u16::from(c.code))),
+        other => panic!("unexpected {other:?}"),
+    }
+}
+
+/// Connects to the emulator's gateway and identifies with `shard`: the frames after HELLO up
+/// to the last GUILD_CREATE, or the close code.
+async fn identify(
+    url: &str,
+    shard: [u32; 2],
+    guilds: usize,
+) -> Result<(Client, Vec<Value>), Option<u16>> {
+    use futures_util::SinkExt;
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.expect("the gateway");
+    assert_eq!(frame(&mut ws).await.unwrap()["op"], 10, "HELLO first");
+    let identify = serde_json::json!({"op": 2, "d": {"token": TOKEN, "intents": 1,
+        "properties": {"os": "linux", "browser": "test", "device": "test"}, "shard": shard}});
+    ws.send(Ws::Text(identify.to_string())).await.unwrap();
+    let mut frames = Vec::new();
+    for _ in 0..=guilds {
+        frames.push(frame(&mut ws).await?);
+    }
+    Ok((ws, frames))
+}
+
+/// The emulator end to end, with a raw gateway client: a connection on shard 0 of 2 hears of
+/// guild A only and gets its interactions; one for guild B, whose shard nobody runs, fails the
+/// test; an impossible shard is refused with 4010.
+#[test]
+fn the_emulator_routes_by_shard_and_refuses_what_no_connection_gets() {
+    let emu = Emulator::start();
+    emu.guild(GUILD_B, "Second club");
+    let (a, b) = (emu.channel_in(GUILD_A, "a"), emu.channel_in(GUILD_B, "b"));
+    let ann = TestUser::new(301, "Ann");
+    emu.user(&ann);
+    let url = emu.shared.gateway_url.lock().unwrap().clone();
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let (mut ws, frames) = runtime.block_on(identify(&url, [0, TOTAL], 1)).expect("identified");
+    assert_eq!(frames[0]["t"], "READY");
+    assert_eq!(frames[0]["d"]["shard"], serde_json::json!([0, TOTAL]));
+    assert_eq!(frames[0]["d"]["guilds"][0]["id"], GUILD_A.to_string());
+    assert_eq!(frames[0]["d"]["guilds"].as_array().unwrap().len(), 1);
+    assert_eq!(frames[1]["t"], "GUILD_CREATE");
+    assert_eq!(frames[1]["d"]["channels"][0]["id"], a.to_string());
+    emu.command(&ann, a, "help", &[]);
+    let event = runtime.block_on(frame(&mut ws)).unwrap();
+    assert_eq!((event["t"].as_str(), event["s"].as_u64()), (Some("INTERACTION_CREATE"), Some(3)));
+    let lost = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        emu.command(&ann, b, "help", &[]);
+    }));
+    let why = lost.expect_err("an interaction no connection gets is an error");
+    let why = why.downcast_ref::<String>().cloned().unwrap_or_default();
+    assert!(why.contains("no gateway connection runs the shard"), "{why}");
+    let refused = runtime.block_on(identify(&url, [TOTAL, TOTAL], 1)).err();
+    assert_eq!(refused, Some(Some(4010)), "an impossible shard is refused");
+    drop(ws);
 }
 
 /// One bot process and the gateway connection it opened.
@@ -109,9 +177,8 @@ fn start(emu: &Emulator, dir: &std::path::Path, shard: u32, env: &[(&str, &str)]
     let mut bot = discord::spawn_shard(emu, &data, &format!("{shard}-{shard}/{TOTAL}"), env);
     let deadline = Instant::now() + STEP;
     let connection = loop {
-        let open = emu.shared.gateway.lock().unwrap().shards();
-        if let Some((number, _)) = open.iter().find(|(_, s)| *s == [shard, TOTAL]) {
-            break *number;
+        if let Some((number, _)) = emu.connections().into_iter().find(|c| c.1 == [shard, TOTAL]) {
+            break number;
         }
         if let Some(status) = bot.exited() {
             panic!("the process of shard {shard} exited with {status}: {}", bot.stderr());
@@ -201,9 +268,9 @@ fn two_processes_on_their_own_shards_play_a_game_in_each_guild() {
     let interactions = emu.with(|s| s.interactions.values().cloned().collect::<Vec<_>>());
     let mut per_channel: BTreeMap<u64, usize> = BTreeMap::new();
     for i in &interactions {
+        assert!(i.guild.is_some(), "an interaction outside the guilds: {i:?}");
         let shard = shard_of(i.guild, TOTAL);
         let owner = &processes[shard as usize];
-        assert!(i.guild.is_some(), "an interaction outside the guilds: {i:?}");
         assert_eq!(i.dispatched, [(owner.connection, [shard, TOTAL])], "{i:?}");
         assert!(i.response.is_some(), "never acknowledged: {i:?}");
         assert_eq!(i.refused, 0, "answered twice: {i:?}");
@@ -247,8 +314,9 @@ fn two_processes_on_their_own_shards_play_a_game_in_each_guild() {
     // The commands were registered once, globally, by the process of shard 0.
     assert_eq!(emu.with(|s| (s.registrations, s.commands_guild)), (1, None));
     for p in &processes {
-        assert!(p.bot.stderr().lines().count() > 0 && !p.bot.stderr().contains(TOKEN));
-        assert!(!p.bot.stderr().contains("itoken-"), "an interaction token was logged");
+        let log = p.bot.stderr();
+        assert!(!log.contains(TOKEN), "the bot token was logged");
+        assert!(!log.contains("itoken-"), "an interaction token was logged");
     }
     for mut p in processes {
         assert!(

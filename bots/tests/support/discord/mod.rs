@@ -162,24 +162,18 @@ impl Emulator {
         self.with(|s| s.registrations = 0);
     }
 
-    /// Waits until a gateway connection identified with `shard` is open; its number.
-    pub fn wait_shard(&self, shard: Shard, timeout: Duration) -> u32 {
-        let start = Instant::now();
-        loop {
-            let open = self.shared.gateway.lock().unwrap().shards();
-            if let Some((number, _)) = open.iter().find(|(_, s)| *s == shard) {
-                return *number;
-            }
-            assert!(start.elapsed() < timeout, "no connection identified with shard {shard:?}");
-            std::thread::sleep(Duration::from_millis(20));
-        }
+    /// The open gateway connections: (number, shard), in the order they identified.
+    pub fn connections(&self) -> Vec<(u32, Shard)> {
+        self.shared.gateway.lock().unwrap().shards()
     }
 
     /// Sends an event to the connection(s) of its guild's shard (a DM's to shard 0); they are
     /// returned. Fails the test when no connection runs that shard.
     fn push(&self, event: &str, d: Value) -> Vec<(u32, Shard)> {
         let guild = d["guild_id"].as_str().and_then(|g| g.parse().ok());
-        self.shared.gateway.lock().unwrap().dispatch(guild, event, &d)
+        // The lock is let go before a failure, so the emulator stays usable after it.
+        let sent = self.shared.gateway.lock().unwrap().dispatch(guild, event, &d);
+        sent.unwrap_or_else(|e| panic!("{e}"))
     }
 
     /// Sends interaction `token` (payload `d`) and records where it went.

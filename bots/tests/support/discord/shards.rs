@@ -94,20 +94,27 @@ impl Gateways {
     }
 
     /// Sends event `name` to every connection whose shard owns `guild`, as Discord does; the
-    /// connections it went to. Panics when none does (no bot process runs that shard) or the
-    /// connection is gone: a test must not lose an event silently.
-    pub fn dispatch(&self, guild: Option<u64>, name: &str, d: &Value) -> Vec<(u32, Shard)> {
+    /// connections it went to. An error when none does (no bot process runs that shard) or the
+    /// connection is gone: the caller fails the test, which must not lose an event silently.
+    pub fn dispatch(
+        &self,
+        guild: Option<u64>,
+        name: &str,
+        d: &Value,
+    ) -> Result<Vec<(u32, Shard)>, String> {
         let targets: Vec<&Connection> =
             self.connections.iter().filter(|c| owns(c.shard, guild)).collect();
-        assert!(
-            !targets.is_empty(),
-            "no gateway connection runs the shard of guild {guild:?} for {name} (open \
-             connections and their shards: {:?})",
-            self.shards()
-        );
-        for c in &targets {
-            c.tx.send((name.to_string(), d.clone())).expect("the gateway connection is open");
+        if targets.is_empty() {
+            return Err(format!(
+                "no gateway connection runs the shard of guild {guild:?} for {name} (open \
+                 connections and their shards: {:?})",
+                self.shards()
+            ));
         }
-        targets.iter().map(|c| (c.number, c.shard)).collect()
+        for c in &targets {
+            let sent = c.tx.send((name.to_string(), d.clone()));
+            sent.map_err(|_| format!("gateway connection {} is closed", c.number))?;
+        }
+        Ok(targets.iter().map(|c| (c.number, c.shard)).collect())
     }
 }
