@@ -76,6 +76,9 @@ pub struct PlatformConfig {
     pub api_url: Option<String>,
     /// Discord: register the slash commands for this guild only (instant) instead of globally.
     pub guild_id: Option<String>,
+    /// Discord: the gateway shards this process runs, `FIRST-LAST/TOTAL` or `SHARD/TOTAL`
+    /// (none: one unsharded connection; see `discord::shards`).
+    pub shards: Option<String>,
     /// Telegram: the public HTTPS URL Telegram posts updates to (webhook mode); without it the
     /// bot uses long polling.
     pub webhook_url: Option<String>,
@@ -122,6 +125,7 @@ impl std::fmt::Debug for PlatformConfig {
             .field("username", &self.username)
             .field("api_url", &self.api_url)
             .field("guild_id", &self.guild_id)
+            .field("shards", &self.shards)
             .field("webhook_url", &self.webhook_url)
             .field("listen", &self.listen)
             .field("owners", &self.owners)

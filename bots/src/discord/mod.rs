@@ -5,8 +5,10 @@
 //! decides nothing about games.
 //!
 //! Everything arrives as an interaction, so the bot needs no privileged intents and never reads
-//! message content. The slash commands are (re)registered when the gateway says READY: for one
-//! guild when `discord.guild_id` is set (instant, for testing), globally otherwise.
+//! message content. The slash commands are (re)registered when shard 0's gateway connection
+//! says READY: for one guild when `discord.guild_id` is set (instant, for testing), globally
+//! otherwise. A process runs the gateway shards `discord.shards` names ([`shards`]), or one
+//! unsharded connection.
 //!
 //! Every REST call goes through serenity's rate limiter, whatever the API address. The limiter
 //! always sends to `https://discord.com`, so `discord.api_url` (or `DISCORD_API_URL`, e.g.
@@ -23,6 +25,7 @@ mod inbound;
 mod markdown;
 mod messenger;
 mod render;
+mod shards;
 
 use std::net::ToSocketAddrs;
 use std::sync::Arc;
@@ -40,6 +43,7 @@ use tracing::Instrument;
 use crate::config::Config;
 use crate::stop::{DRAIN, STOP};
 use handler::Adapter;
+use shards::Shards;
 
 /// Overrides `discord.api_url`.
 pub const API_URL_ENV: &str = "DISCORD_API_URL";
@@ -47,6 +51,8 @@ pub const API_URL_ENV: &str = "DISCORD_API_URL";
 pub const API_CA_ENV: &str = "DISCORD_API_CA";
 /// Overrides `discord.guild_id`.
 pub const GUILD_ENV: &str = "DISCORD_GUILD_ID";
+/// Overrides `discord.shards`.
+pub const SHARDS_ENV: &str = "DISCORD_SHARDS";
 
 /// Runs the bot until the process is stopped.
 pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
@@ -61,13 +67,15 @@ pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
         Some(id) => Some(id.parse::<u64>().map_err(|_| "discord.owner_guild is not a number")?),
         None => None,
     };
+    let shards = shards::configured(env(SHARDS_ENV), config.discord.shards.as_deref())?;
     let client = http_client(api_url.as_deref(), env(API_CA_ENV).as_deref())?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let app = App::new(store, config.app_config());
-    runtime.block_on(serve(app, token, client, Guilds { public: guild, owner: owner_guild }))
+    let guilds = Guilds { public: guild, owner: owner_guild };
+    runtime.block_on(serve(app, token, client, guilds, shards))
 }
 
 /// Where the slash commands are registered.
@@ -109,6 +117,7 @@ async fn serve(
     token: String,
     client: reqwest::Client,
     guilds: Guilds,
+    shards: Option<Shards>,
 ) -> Result<(), String> {
     let http = HttpBuilder::new(&token).client(client);
     let adapter = Arc::new(Adapter::new(app));
@@ -117,12 +126,12 @@ async fn serve(
         .event_handler(handler)
         .await
         .map_err(|e| format!("cannot build the Discord client: {}", errors::describe(&e)))?;
-    tracing::info!("Discord bot is starting (gateway).");
+    tracing::info!("Discord bot is starting ({}).", shards::describe(shards));
     // A stop closes the gateway (no more interactions come), then what was taken ends.
-    let shards = client.shard_manager.clone();
+    let manager = client.shard_manager.clone();
     tokio::spawn(async move {
         STOP.requested().await;
-        shards.shutdown_all().await;
+        manager.shutdown_all().await;
     });
     // A quiet bot makes no call and gets no event: a connected shard (it heartbeats) shows
     // Discord is reached all the same (`/healthz`).
@@ -141,8 +150,7 @@ async fn serve(
             }
         }
     });
-    let result = client
-        .start()
+    let result = Shards::start(shards, &mut client)
         .await
         .map_err(|e| format!("the Discord client stopped: {}", errors::describe(&e)));
     if STOP.is_requested() {
@@ -218,9 +226,20 @@ impl EventHandler for Handler {
             tokio::spawn(crate::lease::orphans(store, move |table| drop(deliverers.wake(table))));
         }
         self.adapter.start_clock(&ctx.http);
+        crate::observe::health::reached(Platform::Discord);
+        // Shard 0 is the one shard every deployment runs exactly once (it alone gets the DMs):
+        // its READY registers the commands, so several processes do not all overwrite them.
+        if ctx.shard_id.0 != 0 {
+            tracing::info!(
+                "Discord bot {} is ready on gateway shard {} (the process of shard 0 registers \
+                 the slash commands).",
+                ready.user.name,
+                ctx.shard_id.0
+            );
+            return;
+        }
         let i18n = I18n::new();
         let mut definitions = commands::definitions(&i18n);
-        crate::observe::health::reached(Platform::Discord);
         let Guilds { public, owner } = self.guilds;
         // One server may hold both: a server's commands are replaced as a whole.
         let together = owner.is_some() && owner == public;

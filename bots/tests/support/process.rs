@@ -31,6 +31,7 @@ impl BotProcess {
             .env_remove("IGROTEKA_CONFIG")
             .env_remove("TELEGRAM_BOT_TOKEN")
             .env_remove("DISCORD_BOT_TOKEN")
+            .env_remove("DISCORD_SHARDS")
             .env_remove("TELEGRAM_WEBHOOK_URL")
             .env_remove("TELEGRAM_LISTEN")
             .env_remove("TELEGRAM_WEBHOOK_SECRET")

@@ -1,17 +1,26 @@
 //! The fake gateway: a WebSocket server speaking Discord's gateway protocol v10 in JSON text
-//! frames — HELLO, IDENTIFY → READY and GUILD_CREATE, heartbeats acknowledged, RESUME refused
-//! (op 9, the client identifies again), and dispatches the test pushes (INTERACTION_CREATE).
+//! frames — HELLO, IDENTIFY → READY and a GUILD_CREATE per guild, heartbeats acknowledged,
+//! RESUME refused (op 9, the client identifies again), and dispatches the test pushes
+//! (INTERACTION_CREATE).
+//!
+//! Several connections may be open at once, each identified with its shard ([`super::shards`]):
+//! READY echoes the shard and lists only that shard's guilds, as do the GUILD_CREATEs after it;
+//! an IDENTIFY with an impossible shard is closed with 4010 ("Invalid shard"). Each connection
+//! numbers its own dispatches (`s`), as each Discord session does.
 
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use futures_util::{SinkExt, StreamExt};
-use serde_json::Value;
+use serde_json::{Value, json};
 use tokio::net::TcpListener;
 use tokio_tungstenite::tungstenite::Message as Ws;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 
 use super::payloads;
 use super::server::Shared;
+use super::shards::{self, Shard};
+use super::state::Identify;
 
 pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
     while let Ok((tcp, _)) = listener.accept().await {
@@ -21,8 +30,10 @@ pub async fn serve(listener: TcpListener, shared: Arc<Shared>) {
 
 async fn connection(tcp: tokio::net::TcpStream, shared: Arc<Shared>) {
     let Ok(ws) = tokio_tungstenite::accept_async(tcp).await else { return };
+    let number = shared.gateway.lock().unwrap().accept();
     let (mut sink, mut stream) = ws.split();
-    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel::<(String, Value)>();
+    let mut seq = 0u64;
     if sink.send(Ws::Text(payloads::hello().to_string())).await.is_err() {
         return;
     }
@@ -49,42 +60,76 @@ async fn connection(tcp: tokio::net::TcpStream, shared: Arc<Shared>) {
                             let _ = sink.send(Ws::Close(None)).await;
                             break;
                         }
-                        shared.state.lock().unwrap().identifies += 1;
-                        shared.seq.store(0, Ordering::SeqCst);
-                        let url = shared.gateway_url.lock().unwrap().clone();
-                        let ready = payloads::dispatch(next(&shared), "READY", payloads::ready("session-1", &url));
-                        let channels: Vec<Value> = {
-                            let state = shared.state.lock().unwrap();
-                            state.channels.values().filter(|c| c.dm_user.is_none()).map(payloads::channel).collect()
+                        let shard = match shards::requested(&frame["d"]) {
+                            Ok(shard) => shard,
+                            Err(why) => {
+                                shared.state.lock().unwrap().problems.push(format!("IDENTIFY: {why}"));
+                                let close = CloseFrame { code: CloseCode::Library(4010), reason: "Invalid shard".into() };
+                                let _ = sink.send(Ws::Close(Some(close))).await;
+                                break;
+                            }
                         };
-                        let me = serde_json::json!({
-                            "user": payloads::bot_user(), "nick": null, "avatar": null, "roles": [],
-                            "joined_at": payloads::TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
-                            "pending": false,
-                        });
-                        let guild = payloads::dispatch(next(&shared), "GUILD_CREATE", payloads::guild_create(&channels, me));
-                        let _ = sink.send(Ws::Text(ready.to_string())).await;
-                        let _ = sink.send(Ws::Text(guild.to_string())).await;
-                        *shared.gateway.lock().unwrap() = Some(tx.clone());
+                        seq = 0;
+                        let frames = identified(&shared, number, shard, &mut seq);
+                        for frame in frames {
+                            let _ = sink.send(Ws::Text(frame.to_string())).await;
+                        }
+                        shared.gateway.lock().unwrap().identified(number, shard, tx.clone());
                     }
                     Some(6) => {
-                        let invalid = serde_json::json!({"op": 9, "d": false, "s": null, "t": null});
+                        let invalid = json!({"op": 9, "d": false, "s": null, "t": null});
                         let _ = sink.send(Ws::Text(invalid.to_string())).await;
                     }
                     _ => {}
                 }
             }
             out = rx.recv() => {
-                let Some(out) = out else { break };
-                if sink.send(Ws::Text(out)).await.is_err() {
+                let Some((event, d)) = out else { break };
+                seq += 1;
+                if sink.send(Ws::Text(payloads::dispatch(seq, &event, d).to_string())).await.is_err() {
                     break;
                 }
             }
         }
     }
+    shared.gateway.lock().unwrap().closed(number);
 }
 
-/// The next sequence number of the session.
-pub fn next(shared: &Shared) -> u64 {
-    shared.seq.fetch_add(1, Ordering::SeqCst) + 1
+/// Records the IDENTIFY of connection `number` with `shard`, and makes its READY and the
+/// GUILD_CREATE of each guild of the shard.
+fn identified(shared: &Shared, number: u32, shard: Shard, seq: &mut u64) -> Vec<Value> {
+    let mut state = shared.state.lock().unwrap();
+    state.identifies += 1;
+    state.identified.push(Identify { connection: number, shard });
+    let url = shared.gateway_url.lock().unwrap().clone();
+    let guilds: Vec<(u64, String)> = state
+        .guilds
+        .iter()
+        .filter(|(id, _)| shards::owns(shard, Some(**id)))
+        .map(|(id, name)| (*id, name.clone()))
+        .collect();
+    let ids: Vec<u64> = guilds.iter().map(|(id, _)| *id).collect();
+    let session = format!("session-{number}");
+    let mut next = || {
+        *seq += 1;
+        *seq
+    };
+    let mut frames =
+        vec![payloads::dispatch(next(), "READY", payloads::ready_on(&session, &url, shard, &ids))];
+    for (guild, name) in guilds {
+        let channels: Vec<Value> = state
+            .channels
+            .values()
+            .filter(|c| c.dm_user.is_none() && c.guild == guild)
+            .map(payloads::channel)
+            .collect();
+        let me = json!({
+            "user": payloads::bot_user(), "nick": null, "avatar": null, "roles": [],
+            "joined_at": payloads::TIMESTAMP, "deaf": false, "mute": false, "flags": 0,
+            "pending": false,
+        });
+        let created = payloads::guild_create_for(guild, &name, &channels, me);
+        frames.push(payloads::dispatch(next(), "GUILD_CREATE", created));
+    }
+    frames
 }

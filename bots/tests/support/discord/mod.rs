@@ -5,6 +5,11 @@
 //! parses. A test acts as Discord's users (slash commands, button presses, select picks) and
 //! reads what the bot did (messages with components and attachment bytes, ephemeral replies,
 //! DMs, how each interaction was answered and when).
+//!
+//! By default it is one guild and one unsharded gateway connection. A test of several bot
+//! processes adds guilds ([`Emulator::guild`], [`Emulator::channel_in`]) and starts each process
+//! on its shards ([`spawn_shard`]); every event then goes to the connection of its guild's shard
+//! ([`shards`]).
 
 #![allow(dead_code, unused_imports)]
 
@@ -13,7 +18,9 @@ pub mod limits;
 pub mod payloads;
 #[path = "../process.rs"]
 pub mod process;
+pub mod room;
 pub mod server;
+pub mod shards;
 pub mod state;
 pub mod table;
 pub mod tls;
@@ -28,7 +35,8 @@ use serde_json::{Value, json};
 
 pub use limits::{Kind, Limits};
 pub use process::BotProcess;
-pub use state::{Channel, Interaction, Msg, State, TestUser};
+pub use shards::Shard;
+pub use state::{Channel, Identify, Interaction, Msg, State, TestUser};
 
 /// The fake bot token.
 pub const TOKEN: &str = "MTAwMDAwMDAwMDAwMDAwMDAx.fake.discord-emulator-token";
@@ -59,11 +67,12 @@ impl Emulator {
             state: Mutex::new(State {
                 next_id: 1_000_000_000_000_000_000,
                 limits,
+                guilds: [(payloads::GUILD_ID, "Board game club".to_string())].into(),
+                recommended_shards: 1,
                 ..State::default()
             }),
             gateway_url: Mutex::new(String::new()),
-            gateway: Mutex::new(None),
-            seq: Default::default(),
+            gateway: Mutex::new(Default::default()),
         });
         let rest = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("bind");
         let ws = runtime.block_on(tokio::net::TcpListener::bind("127.0.0.1:0")).expect("bind");
@@ -92,10 +101,21 @@ impl Emulator {
 
     /// A text channel of the guild.
     pub fn channel(&self, name: &str) -> u64 {
+        self.channel_in(payloads::GUILD_ID, name)
+    }
+
+    /// Another guild the bot is in.
+    pub fn guild(&self, id: u64, name: &str) {
+        self.with(|s| s.guilds.insert(id, name.to_string()));
+    }
+
+    /// A text channel of guild `guild` (one [`Emulator::guild`] added, or the default one).
+    pub fn channel_in(&self, guild: u64, name: &str) -> u64 {
         self.with(|s| {
+            assert!(s.guilds.contains_key(&guild), "no guild {guild}");
             let id = s.id();
-            s.channels
-                .insert(id, Channel { id, name: name.into(), dm_user: None, recipient: None });
+            let c = Channel { id, name: name.into(), guild, dm_user: None, recipient: None };
+            s.channels.insert(id, c);
             id
         })
     }
@@ -109,6 +129,7 @@ impl Emulator {
                 let c = Channel {
                     id,
                     name: format!("dm-{}", user.name),
+                    guild: 0,
                     dm_user: Some(user.id),
                     recipient: Some(user.clone()),
                 };
@@ -129,23 +150,36 @@ impl Emulator {
             (s.registrations > 0).then_some(())
         });
         let start = Instant::now();
-        while self.shared.gateway.lock().unwrap().is_none() {
+        while self.shared.gateway.lock().unwrap().is_empty() {
             assert!(start.elapsed() < timeout, "the bot never identified on the gateway");
             std::thread::sleep(Duration::from_millis(20));
         }
     }
 
-    /// Forgets the gateway connection (the bot process is gone) and the registrations.
+    /// Forgets the gateway connections (the bot process is gone) and the registrations.
     pub fn disconnect(&self) {
-        *self.shared.gateway.lock().unwrap() = None;
+        self.shared.gateway.lock().unwrap().clear();
         self.with(|s| s.registrations = 0);
     }
 
-    fn push(&self, event: &str, d: Value) {
-        let seq = gateway::next(&self.shared);
-        let frame = payloads::dispatch(seq, event, d);
-        let tx = self.shared.gateway.lock().unwrap().clone().expect("the bot is connected");
-        tx.send(frame.to_string()).expect("the gateway connection is open");
+    /// The open gateway connections: (number, shard), in the order they identified.
+    pub fn connections(&self) -> Vec<(u32, Shard)> {
+        self.shared.gateway.lock().unwrap().shards()
+    }
+
+    /// Sends an event to the connection(s) of its guild's shard (a DM's to shard 0); they are
+    /// returned. Fails the test when no connection runs that shard.
+    fn push(&self, event: &str, d: Value) -> Vec<(u32, Shard)> {
+        let guild = d["guild_id"].as_str().and_then(|g| g.parse().ok());
+        // The lock is let go before a failure, so the emulator stays usable after it.
+        let sent = self.shared.gateway.lock().unwrap().dispatch(guild, event, &d);
+        sent.unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Sends interaction `token` (payload `d`) and records where it went.
+    fn push_interaction(&self, token: &str, d: Value) {
+        let to = self.push("INTERACTION_CREATE", d);
+        self.with(|s| s.interactions.get_mut(token).expect("made").dispatched = to);
     }
 
     fn new_interaction(
@@ -157,6 +191,7 @@ impl Emulator {
         self.with(|s| {
             let id = s.id();
             let token = format!("itoken-{id}");
+            let guild = s.guild_of(channel);
             s.interactions.insert(
                 token.clone(),
                 Interaction {
@@ -169,6 +204,8 @@ impl Emulator {
                     response: None,
                     original: None,
                     refused: 0,
+                    guild,
+                    dispatched: Vec::new(),
                 },
             );
             (id, token, s.channels[&channel].clone())
@@ -213,7 +250,7 @@ impl Emulator {
         options: &[(&str, &str)],
     ) -> String {
         let (token, payload) = self.command_payload(user, channel, name, options);
-        self.push("INTERACTION_CREATE", payload);
+        self.push_interaction(&token, payload);
         token
     }
 
@@ -238,7 +275,7 @@ impl Emulator {
             Some(menu) => self.press_payload(user, message, &menu, Some(custom_id)),
             None => self.press_payload(user, message, custom_id, None),
         };
-        self.push("INTERACTION_CREATE", payload);
+        self.push_interaction(&token, payload);
         token
     }
 
@@ -361,4 +398,24 @@ pub fn spawn_bot_with(emulator: &Emulator, data: &Path, extra: &[(&str, &str)]) 
         })
         .unwrap_or(0);
     BotProcess::start(data, data.with_extension(format!("log{runs}")), &env)
+}
+
+/// Starts the real binary as one of several processes of the bot: it runs gateway shards
+/// `shards` (`discord.shards`, e.g. `0-1/4`), registers the commands globally, and logs into
+/// `data` with the extension `log`. Unlike [`spawn_bot`] it leaves the other processes'
+/// connections alone.
+pub fn spawn_shard(
+    emulator: &Emulator,
+    data: &Path,
+    shards: &str,
+    extra: &[(&str, &str)],
+) -> BotProcess {
+    let mut env = vec![
+        ("DISCORD_BOT_TOKEN", TOKEN.to_string()),
+        ("DISCORD_API_URL", emulator.url()),
+        ("DISCORD_API_CA", tls::CA.to_string()),
+        ("DISCORD_SHARDS", shards.to_string()),
+    ];
+    env.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
+    BotProcess::start(data, data.with_extension("log"), &env)
 }

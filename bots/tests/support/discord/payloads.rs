@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use super::shards::{Shard, UNSHARDED};
 use super::state::{Attachment, Channel, Msg, TestUser};
 
 /// The bot's own user id and the application id (Discord uses one number for both).
@@ -85,7 +86,7 @@ pub fn channel(c: &Channel) -> Value {
         None => json!({
             "id": c.id.to_string(),
             "type": 0,
-            "guild_id": GUILD_ID.to_string(),
+            "guild_id": c.guild.to_string(),
             "name": c.name,
             "position": 0,
             "permission_overwrites": [],
@@ -120,7 +121,13 @@ pub fn attachment(a: &Attachment) -> Value {
     })
 }
 
+/// A message of the one-guild emulator (a guild message is in `GUILD_ID`).
 pub fn message(m: &Msg) -> Value {
+    message_in(m, m.guild.then_some(GUILD_ID))
+}
+
+/// A message, in `guild` (`None`: a DM).
+pub fn message_in(m: &Msg, guild: Option<u64>) -> Value {
     let mut v = json!({
         "id": m.id.to_string(),
         "channel_id": m.channel.to_string(),
@@ -140,8 +147,8 @@ pub fn message(m: &Msg) -> Value {
         "components": m.components,
         "application_id": APPLICATION_ID.to_string(),
     });
-    if m.guild {
-        v["guild_id"] = json!(GUILD_ID.to_string());
+    if let Some(guild) = guild.filter(|_| m.guild) {
+        v["guild_id"] = json!(guild.to_string());
     }
     v
 }
@@ -159,7 +166,7 @@ fn interaction_base(kind: u8, id: u64, token: &str, u: &TestUser, c: &Channel) -
         "app_permissions": "2248473465835073",
         "locale": u.locale,
         "entitlements": [],
-        "authorizing_integration_owners": {"0": GUILD_ID.to_string()},
+        "authorizing_integration_owners": {"0": c.guild.to_string()},
         "attachment_size_limit": 10_485_760,
     });
     if c.dm_user.is_some() {
@@ -167,8 +174,8 @@ fn interaction_base(kind: u8, id: u64, token: &str, u: &TestUser, c: &Channel) -
         v["context"] = json!(1);
         v["authorizing_integration_owners"] = json!({"1": u.id.to_string()});
     } else {
-        v["guild_id"] = json!(GUILD_ID.to_string());
-        v["guild"] = json!({"id": GUILD_ID.to_string(), "locale": "en-US", "features": []});
+        v["guild_id"] = json!(c.guild.to_string());
+        v["guild"] = json!({"id": c.guild.to_string(), "locale": "en-US", "features": []});
         v["guild_locale"] = json!("en-US");
         v["member"] = member(u);
         v["context"] = json!(0);
@@ -194,7 +201,7 @@ pub fn command_interaction(
         "options": options,
     });
     if c.dm_user.is_none() {
-        data["guild_id"] = json!(GUILD_ID.to_string());
+        data["guild_id"] = json!(c.guild.to_string());
     }
     v["data"] = data;
     v
@@ -211,7 +218,7 @@ pub fn component_interaction(
     value: Option<&str>,
 ) -> Value {
     let mut v = interaction_base(3, id, token, u, c);
-    v["message"] = message(m);
+    v["message"] = message_in(m, c.dm_user.is_none().then_some(c.guild));
     v["data"] = match value {
         None => json!({"custom_id": custom_id, "component_type": 2}),
         Some(value) => json!({"custom_id": custom_id, "component_type": 3, "values": [value]}),
@@ -232,7 +239,16 @@ pub fn heartbeat_ack() -> Value {
     json!({"op": 11, "s": null, "t": null, "d": null})
 }
 
+/// The READY of an unsharded connection to the one-guild emulator.
 pub fn ready(session: &str, resume_url: &str) -> Value {
+    ready_on(session, resume_url, UNSHARDED, &[GUILD_ID])
+}
+
+/// The READY of a connection identified with `shard`: its `guilds` (unavailable until their
+/// GUILD_CREATE) are those of the shard.
+pub fn ready_on(session: &str, resume_url: &str, shard: Shard, guilds: &[u64]) -> Value {
+    let guilds: Vec<Value> =
+        guilds.iter().map(|id| json!({"id": id.to_string(), "unavailable": true})).collect();
     json!({
         "v": 10,
         "user": {
@@ -246,19 +262,24 @@ pub fn ready(session: &str, resume_url: &str) -> Value {
             "mfa_enabled": false,
             "flags": 0,
         },
-        "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
+        "guilds": guilds,
         "session_id": session,
         "resume_gateway_url": resume_url,
-        "shard": [0, 1],
+        "shard": shard,
         "application": {"id": APPLICATION_ID.to_string(), "flags": 0},
     })
 }
 
 /// The bot's guild, as `GUILD_CREATE` sends it after READY.
 pub fn guild_create(channels: &[Value], me: Value) -> Value {
+    guild_create_for(GUILD_ID, "Board game club", channels, me)
+}
+
+/// Guild `id`, as `GUILD_CREATE` sends it after READY.
+pub fn guild_create_for(id: u64, name: &str, channels: &[Value], me: Value) -> Value {
     json!({
-        "id": GUILD_ID.to_string(),
-        "name": "Board game club",
+        "id": id.to_string(),
+        "name": name,
         "icon": null,
         "splash": null,
         "discovery_splash": null,
@@ -268,7 +289,7 @@ pub fn guild_create(channels: &[Value], me: Value) -> Value {
         "verification_level": 0,
         "default_message_notifications": 0,
         "explicit_content_filter": 0,
-        "roles": [role(GUILD_ID, "@everyone")],
+        "roles": [role(id, "@everyone")],
         "emojis": [],
         "features": [],
         "mfa_level": 0,
@@ -328,9 +349,14 @@ pub fn registered(commands: &[Value], guild: Option<u64>) -> Value {
 }
 
 pub fn gateway(url: &str) -> Value {
+    gateway_with(url, 1)
+}
+
+/// `GET /gateway/bot`, recommending `shards` shards.
+pub fn gateway_with(url: &str, shards: u32) -> Value {
     json!({
         "url": url,
-        "shards": 1,
+        "shards": shards,
         "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
     })
 }

@@ -22,6 +22,7 @@ use serde_json::{Value, json};
 
 use super::limits::{self, Kind};
 use super::payloads;
+use super::shards::Gateways;
 use super::state::{Attachment, Channel, Msg, State};
 
 /// Shared between the REST server, the gateway and the test.
@@ -29,8 +30,8 @@ pub struct Shared {
     pub token: String,
     pub state: Mutex<State>,
     pub gateway_url: Mutex<String>,
-    pub gateway: Mutex<Option<tokio::sync::mpsc::UnboundedSender<String>>>,
-    pub seq: std::sync::atomic::AtomicU64,
+    /// The open gateway connections and their shards.
+    pub gateway: Mutex<Gateways>,
 }
 
 type S = AxState<Arc<Shared>>;
@@ -158,7 +159,8 @@ fn new_message(state: &mut State, channel: u64) -> Msg {
 async fn gateway(AxState(shared): S) -> Response {
     log(&shared, "GET /gateway".into());
     let url = shared.gateway_url.lock().unwrap().clone();
-    axum::Json(payloads::gateway(&url)).into_response()
+    let shards = shared.state.lock().unwrap().recommended_shards.max(1);
+    axum::Json(payloads::gateway_with(&url, shards)).into_response()
 }
 
 async fn register(
@@ -288,7 +290,7 @@ async fn followup(
         }
     };
     apply(&mut state, &mut msg, &payload, files, false);
-    let out = payloads::message(&msg);
+    let out = payloads::message_in(&msg, state.guild_of(msg.channel));
     state.messages.insert(msg.id, msg);
     axum::Json(out).into_response()
 }
@@ -330,7 +332,7 @@ async fn webhook_message(
     }
     let mut msg = state.messages.remove(&target).unwrap();
     apply(&mut state, &mut msg, &payload, files, true);
-    let out = payloads::message(&msg);
+    let out = payloads::message_in(&msg, state.guild_of(msg.channel));
     state.messages.insert(target, msg);
     axum::Json(out).into_response()
 }
@@ -372,7 +374,7 @@ async fn create_message(
     .filter(|_| payload["enforce_nonce"] == Value::Bool(true));
     let seen = nonce.as_ref().and_then(|n| state.nonces.get(&(channel, n.clone()))).copied();
     if let Some(existing) = seen.and_then(|id| state.messages.get(&id)) {
-        let out = payloads::message(existing);
+        let out = payloads::message_in(existing, state.guild_of(existing.channel));
         state.nonce_repeats += 1;
         return limits::with(headers, axum::Json(out));
     }
@@ -381,7 +383,7 @@ async fn create_message(
     if let Some(nonce) = nonce {
         state.nonces.insert((channel, nonce), msg.id);
     }
-    let out = payloads::message(&msg);
+    let out = payloads::message_in(&msg, state.guild_of(msg.channel));
     state.messages.insert(msg.id, msg);
     limits::with(headers, axum::Json(out))
 }
@@ -416,7 +418,7 @@ async fn channel_message(
     } else if method == "DELETE" {
         msg.deleted = true;
     }
-    let out = payloads::message(&msg);
+    let out = payloads::message_in(&msg, state.guild_of(msg.channel));
     state.messages.insert(id, msg);
     if method == "DELETE" {
         return limits::with(headers, StatusCode::NO_CONTENT);
@@ -447,9 +449,8 @@ async fn create_dm(AxState(shared): S, headers: HeaderMap, req: Request) -> Resp
         None => {
             let id = state.id();
             let name = format!("dm-{}", user.name);
-            state
-                .channels
-                .insert(id, Channel { id, name, dm_user: Some(user.id), recipient: Some(user) });
+            let c = Channel { id, name, guild: 0, dm_user: Some(user.id), recipient: Some(user) };
+            state.channels.insert(id, c);
             id
         }
     };

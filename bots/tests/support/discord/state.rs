@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 
 use super::limits::{Kind, Limits, Throttled, Window};
+use super::shards::Shard;
 
 /// A simulated Discord user.
 #[derive(Debug, Clone)]
@@ -27,6 +28,8 @@ impl TestUser {
 pub struct Channel {
     pub id: u64,
     pub name: String,
+    /// The guild of a guild channel (not read for a DM channel).
+    pub guild: u64,
     /// Set for a DM channel: the user it is with.
     pub dm_user: Option<u64>,
     pub recipient: Option<TestUser>,
@@ -120,10 +123,27 @@ pub struct Interaction {
     pub original: Option<u64>,
     /// Responses refused because one was already given.
     pub refused: u32,
+    /// The guild it happened in (`None`: a DM).
+    pub guild: Option<u64>,
+    /// The gateway connections it was dispatched to (number, shard): the one whose shard owns
+    /// the guild.
+    pub dispatched: Vec<(u32, Shard)>,
+}
+
+/// A gateway connection's IDENTIFY.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Identify {
+    /// The connection's number, in the order sockets were accepted.
+    pub connection: u32,
+    pub shard: Shard,
 }
 
 #[derive(Debug, Default)]
 pub struct State {
+    /// The bot's guilds (id → name): one, `payloads::GUILD_ID`, unless a test adds more.
+    pub guilds: BTreeMap<u64, String>,
+    /// The shard count `GET /gateway/bot` recommends (1 unless a test sets it).
+    pub recommended_shards: u32,
     pub users: HashMap<u64, TestUser>,
     /// Users whose DMs are closed to the bot (50007).
     pub dm_closed: Vec<u64>,
@@ -146,6 +166,8 @@ pub struct State {
     pub calls: Vec<String>,
     /// Gateway: identifies and heartbeats seen.
     pub identifies: u32,
+    /// Every IDENTIFY, in order, with its connection and shard.
+    pub identified: Vec<Identify>,
     pub heartbeats: u32,
     pub next_id: u64,
     /// The rate limits enforced, each bucket's open window, and every 429 answered.
@@ -225,6 +247,11 @@ impl State {
     /// Every message still showing buttons or menus, in any channel, ephemeral ones included.
     pub fn with_components(&self) -> Vec<&Msg> {
         self.messages.values().filter(|m| !m.deleted && !m.buttons().is_empty()).collect()
+    }
+
+    /// The guild of a channel (`None`: a DM channel, or no such channel).
+    pub fn guild_of(&self, channel: u64) -> Option<u64> {
+        self.channels.get(&channel).filter(|c| c.dm_user.is_none()).map(|c| c.guild)
     }
 
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
