@@ -119,7 +119,7 @@ impl<S: Store> App<S> {
         let events = match table.act(seat, action, ctx.input.now) {
             Ok(events) => events,
             Err(TableError::Action(e)) => {
-                eprintln!("igroteka: a computer's move on table {id} was refused: {e}");
+                tracing::warn!(table = id, "a computer's move was refused: {e}");
                 return Ok(Vec::new());
             }
             Err(e) => return Err(StoreError::Corrupt { id, reason: e.to_string() }),

@@ -784,9 +784,7 @@ impl Store for SledStore {
             match serde_json::from_slice::<Effect>(&json) {
                 Ok(effect) => pending.push(Pending { key: key.to_vec(), effect }),
                 Err(e) => {
-                    eprintln!(
-                        "igroteka: an unreadable outbox entry of table {table} was dropped: {e}"
-                    );
+                    tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
                     self.outbox.remove(key)?;
                 }
             }
