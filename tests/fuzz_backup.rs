@@ -10,7 +10,7 @@
 //!   leaving no folder, or restores to a folder that opens, whose every table loads or is
 //!   quarantined, and whose indexes, logs, outbox, clock index and taken updates all read.
 //!
-//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/testing.md).
+//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/operations.md, "Fuzzing").
 
 mod common;
 mod fuzzing;
@@ -52,7 +52,8 @@ static BACKUP: LazyLock<Vec<u8>> = LazyLock::new(|| {
 });
 
 /// The backup's lines, uncompressed.
-static LINES: LazyLock<Vec<String>> = LazyLock::new(|| text_of(&BACKUP).lines().map(String::from).collect());
+static LINES: LazyLock<Vec<String>> =
+    LazyLock::new(|| text_of(&BACKUP).lines().map(String::from).collect());
 
 fn text_of(gz: &[u8]) -> String {
     let mut text = String::new();
@@ -85,7 +86,10 @@ fn check_restore(file: &[u8]) -> Result<Option<Vec<u8>>, TestCaseError> {
                 matches!(e, StoreError::Backup(_) | StoreError::Newer { .. }),
                 "refused otherwise: {e}"
             );
-            prop_assert!(!data.join("db").exists() && !data.join("conf").exists(), "left a folder: {e}");
+            prop_assert!(
+                !data.join("db").exists() && !data.join("conf").exists(),
+                "left a folder: {e}"
+            );
             Ok(None)
         }
         Ok(summary) => {
@@ -114,7 +118,10 @@ fn read_everything(data: &Path) -> Result<Vec<u8>, TestCaseError> {
             }
             Ok(None) => {}
             Err(StoreError::Corrupt { .. }) => {
-                prop_assert!(store.load(id).unwrap().is_none(), "{id} still loads after quarantine");
+                prop_assert!(
+                    store.load(id).unwrap().is_none(),
+                    "{id} still loads after quarantine"
+                );
             }
             Err(e) => return Err(TestCaseError::fail(format!("table {id}: {e}"))),
         }
@@ -129,7 +136,11 @@ fn read_everything(data: &Path) -> Result<Vec<u8>, TestCaseError> {
     for platform in [Platform::Telegram, Platform::Discord, Platform::Console] {
         let _ = store.due_tables(platform, u64::MAX, 100).unwrap();
     }
-    let _ = store.chat_table(&ChatId { platform: Platform::Console, chat: "group-0".into(), thread: None });
+    let _ = store.chat_table(&ChatId {
+        platform: Platform::Console,
+        chat: "group-0".into(),
+        thread: None,
+    });
     let _ = store.user_tables(&UserId { platform: Platform::Console, id: "alice".into() });
     let _ = store.was_taken("tg:1").unwrap();
     let _ = store.quarantined().unwrap();
@@ -148,12 +159,27 @@ enum LineEdit {
     Swap(prop::sample::Index, prop::sample::Index),
     Bytes(prop::sample::Index, Vec<fuzzing::Mutation>),
     /// One record rewritten: into another tree, with a made-up key and value (as hex).
-    Record { line: prop::sample::Index, tree: &'static str, key: Vec<u8>, value: Vec<u8> },
+    Record {
+        line: prop::sample::Index,
+        tree: &'static str,
+        key: Vec<u8>,
+        value: Vec<u8>,
+    },
 }
 
 const TREES: [&str; 12] = [
-    "tables", "chats", "user_tables", "unfinished", "log", "outbox", "due", "taken", "boards",
-    "prefs", "quarantine", "no-such-tree",
+    "tables",
+    "chats",
+    "user_tables",
+    "unfinished",
+    "log",
+    "outbox",
+    "due",
+    "taken",
+    "boards",
+    "prefs",
+    "quarantine",
+    "no-such-tree",
 ];
 
 fn bytes() -> impl Strategy<Value = Vec<u8>> {
@@ -203,8 +229,9 @@ fn edit_lines(edits: &[LineEdit]) -> Vec<u8> {
                 // Only record lines: the header and the end mark keep their place and count.
                 if n > 2 {
                     let at = 1 + line.index(n - 2);
-                    lines[at] = serde_json::json!({"tree": tree, "key": hex(key), "value": hex(value)})
-                        .to_string();
+                    lines[at] =
+                        serde_json::json!({"tree": tree, "key": hex(key), "value": hex(value)})
+                            .to_string();
                 }
             }
         }

@@ -11,7 +11,7 @@
 //!   and an outsider into live games of every game never panic the engine, only the typing
 //!   seat's moves are logged, and the stored log still replays to the stored state.
 //!
-//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/testing.md).
+//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/operations.md, "Fuzzing").
 
 mod common;
 mod fuzzing;
@@ -85,8 +85,7 @@ fn setting_word(g: usize) -> impl Strategy<Value = String> {
 }
 
 fn game_and_words() -> impl Strategy<Value = (usize, Vec<String>)> {
-    (0..GAMES.len())
-        .prop_flat_map(|g| (Just(g), prop::collection::vec(setting_word(g), 0..6)))
+    (0..GAMES.len()).prop_flat_map(|g| (Just(g), prop::collection::vec(setting_word(g), 0..6)))
 }
 
 proptest! {
@@ -152,15 +151,54 @@ const PLAYERS: [&str; 2] = ["Alice", "Bob"];
 /// The words of one typed line: a command and its arguments.
 fn line() -> impl Strategy<Value = (Vec<String>, usize, usize)> {
     let command = prop::sample::select(vec![
-        "/move", "/move", "/move", "/m", "/play", "/new", "/board", "/score", "/rules", "/lang",
-        "/boards", "/tz", "/vacation", "/nudge", "/pause", "/resume", "/games", "/help",
-        "/mygames", "/join", "/leave", "/startgame", "/start", "/unknown", "/Move@igroteka",
+        "/move",
+        "/move",
+        "/move",
+        "/m",
+        "/play",
+        "/new",
+        "/board",
+        "/score",
+        "/rules",
+        "/lang",
+        "/boards",
+        "/tz",
+        "/vacation",
+        "/nudge",
+        "/pause",
+        "/resume",
+        "/games",
+        "/help",
+        "/mygames",
+        "/join",
+        "/leave",
+        "/startgame",
+        "/start",
+        "/unknown",
+        "/Move@igroteka",
     ]);
     let word = prop_oneof![
         "[a-zA-Z0-9=:+-]{0,6}",
         prop::sample::select(vec![
-            "aeroplane", "tanks", "off", "on", "new", "edit", "ru", "+3", "-12:30", "UTC+14",
-            "GMT-99", "1", "30", "31", "18446744073709551616", "0", "-1", "é", "💥",
+            "aeroplane",
+            "tanks",
+            "off",
+            "on",
+            "new",
+            "edit",
+            "ru",
+            "+3",
+            "-12:30",
+            "UTC+14",
+            "GMT-99",
+            "1",
+            "30",
+            "31",
+            "18446744073709551616",
+            "0",
+            "-1",
+            "é",
+            "💥",
         ])
         .prop_map(String::from),
     ];
@@ -199,7 +237,13 @@ fn typed_lines_never_panic_and_only_move_the_typing_seat() {
             .collect(),
     );
     let moved = Cell::new(0usize);
-    let strategy = (0..GAMES.len(), line(), any::<prop::sample::Index>(), fuzzing::mutations(2), any::<bool>());
+    let strategy = (
+        0..GAMES.len(),
+        line(),
+        any::<prop::sample::Index>(),
+        fuzzing::mutations(2),
+        any::<bool>(),
+    );
     fuzzing::runner(600)
         .run(&strategy, |(g, (mut words, move_words, who), path_pick, mutations, mutate)| {
             let mut rooms = rooms.borrow_mut();

@@ -11,7 +11,7 @@
 //!   in its chat without a panic;
 //! - an older record (no `schema`, or 0) is migrated to the current layout and otherwise kept.
 //!
-//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/testing.md).
+//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/operations.md, "Fuzzing").
 
 mod common;
 mod fuzzing;
@@ -77,7 +77,8 @@ fn json_value() -> impl Strategy<Value = Value> {
         any::<bool>().prop_map(Value::from),
         prop_oneof![-3i64..40, any::<i64>()].prop_map(Value::from),
         any::<u64>().prop_map(Value::from),
-        any::<f64>().prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
+        any::<f64>()
+            .prop_map(|f| serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number)),
         "[a-z0-9 é]{0,8}".prop_map(Value::from),
         Just(Value::Array(Vec::new())),
         Just(serde_json::json!({})),
@@ -148,7 +149,12 @@ fn check_planted(bytes: &[u8]) -> Result<(), TestCaseError> {
                 let input = Input {
                     platform: Platform::Console,
                     chat: Chat { id: "group-1".into(), private: false, thread: None, server: None },
-                    user: User { id: "alice".into(), name: "Alice".into(), admin: false, lang: None },
+                    user: User {
+                        id: "alice".into(),
+                        name: "Alice".into(),
+                        admin: false,
+                        lang: None,
+                    },
                     now: table.updated_at.saturating_add(1_000),
                     action,
                 };

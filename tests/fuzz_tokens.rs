@@ -10,7 +10,7 @@
 //!   outsider, and never apply a move the presser's seat could not make: every action a press
 //!   adds to the log is one its game offered that seat just before.
 //!
-//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/testing.md).
+//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/operations.md, "Fuzzing").
 
 mod common;
 mod fuzzing;
@@ -54,13 +54,9 @@ fn token() -> impl Strategy<Value = Token> {
     let version = prop_oneof![
         number().prop_map(Version::Seq),
         keyboard.prop_map(Version::Keyboard),
-        (any::<usize>(), number(), number(), any::<u32>())
-            .prop_map(|(seat, acted, picks, step)| Version::Keyboard(Keyboard {
-                seat,
-                acted,
-                picks,
-                step
-            })),
+        (any::<usize>(), number(), number(), any::<u32>()).prop_map(
+            |(seat, acted, picks, step)| Version::Keyboard(Keyboard { seat, acted, picks, step })
+        ),
     ];
     (number(), version, op()).prop_map(|(table, version, op)| Token { table, version, op })
 }
@@ -164,7 +160,9 @@ fn apply(text: &str, edit: &Edit) -> String {
         (Edit::Picks(by), Version::Keyboard(k)) => k.picks = shift(k.picks, *by),
         (Edit::Step(step), Version::Keyboard(k)) => k.step = *step,
         (Edit::Op(op), _) => token.op = *op,
-        (Edit::Bytes(mutations), _) => return fuzzing::mutate_text(text, "t1:0.1.2.0000abcd:c3", mutations),
+        (Edit::Bytes(mutations), _) => {
+            return fuzzing::mutate_text(text, "t1:0.1.2.0000abcd:c3", mutations);
+        }
         _ => {}
     }
     token.encode()
@@ -259,7 +257,12 @@ fn forged_presses_never_apply_a_move_the_seat_could_not_make() {
             let table = room.store().load(was.id).unwrap().expect("the table is kept");
             let log = room.store().log(was.id).unwrap();
             if was.seat.is_none() {
-                prop_assert_eq!(table.seq, was.seq, "an outsider's press {:?} changed the table", token);
+                prop_assert_eq!(
+                    table.seq,
+                    was.seq,
+                    "an outsider's press {:?} changed the table",
+                    token
+                );
             }
             let added = &log[was.log..];
             if let Some((first, rest)) = added.split_first() {

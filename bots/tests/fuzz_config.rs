@@ -8,7 +8,7 @@
 //!   database password;
 //! - a valid file flipped, cut or spliced is read or refused the same way.
 //!
-//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/testing.md).
+//! `IGROTEKA_FUZZ_CASES=N` runs N cases per target (docs/operations.md, "Fuzzing").
 
 #[allow(dead_code)]
 #[path = "../src/config.rs"]
@@ -47,10 +47,11 @@ fn check_any(text: &[u8]) -> Result<(), TestCaseError> {
                 let _ = config::shown_url(url);
             }
             let shown = format!("{config:?}");
-            for secret in [&config.telegram.token, &config.discord.token, &config.telegram.webhook_secret]
-                .into_iter()
-                .flatten()
-                .filter(|s| s.len() >= 4)
+            for secret in
+                [&config.telegram.token, &config.discord.token, &config.telegram.webhook_secret]
+                    .into_iter()
+                    .flatten()
+                    .filter(|s| s.len() >= 4)
             {
                 prop_assert!(!shown.contains(secret.as_str()), "{shown}");
             }

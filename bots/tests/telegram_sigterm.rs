@@ -85,7 +85,7 @@ fn sigterm_during_a_burst_of_presses_exits_in_time_and_applies_each_answered_pre
     bot = spawn_bot(&emulator, &data);
 
     let mut slowest = Duration::ZERO;
-    let mut moved_before = vec![0usize; GAMES];
+    let mut moved_before = [0usize; GAMES];
     for round in 0..ROUNDS {
         // The burst: a double tap in every group, arriving while the stop comes.
         let mut this_round = Vec::new();

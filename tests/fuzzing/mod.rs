@@ -5,7 +5,7 @@
 //! Why property tests rather than `cargo fuzz`: libFuzzer needs a nightly compiler, which the
 //! build machines do not have; proptest runs in the ordinary `cargo test`, so every run of the
 //! suite fuzzes a little, and `scripts/fuzz-long.sh` runs the same targets long
-//! (docs/testing.md).
+//! (docs/operations.md, "Fuzzing").
 #![allow(dead_code)]
 
 use std::cell::Cell;
@@ -66,8 +66,11 @@ pub fn mutation() -> impl Strategy<Value = Mutation> {
         (any::<usize>(), interesting_byte()).prop_map(|(at, b)| Mutation::Insert(at, b)),
         any::<usize>().prop_map(Mutation::Delete),
         (any::<usize>(), interesting_byte()).prop_map(|(at, b)| Mutation::Replace(at, b)),
-        (any::<usize>(), any::<usize>(), 1usize..40)
-            .prop_map(|(at, from, len)| Mutation::Splice { at, from, len }),
+        (any::<usize>(), any::<usize>(), 1usize..40).prop_map(|(at, from, len)| Mutation::Splice {
+            at,
+            from,
+            len
+        }),
         (any::<usize>(), 1usize..40).prop_map(|(at, len)| Mutation::Duplicate { at, len }),
     ]
 }
