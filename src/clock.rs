@@ -67,16 +67,19 @@ pub fn year(now: u64) -> u64 {
 }
 
 /// A `turn` value in milliseconds; `None` for `off` (or a value this version does not know).
+/// The value may come from a stored record, so it is read without trusting it: a unit that is
+/// no ASCII letter and a number too large for milliseconds are refused, not split or
+/// overflowed.
 pub fn parse_duration(value: &str) -> Option<u64> {
-    let (number, unit) = value.split_at(value.len().checked_sub(1)?);
-    let n: u64 = number.parse().ok()?;
-    let unit = match unit {
-        "m" => MINUTE,
-        "h" => HOUR,
-        "d" => DAY,
+    let unit = match value.bytes().last()? {
+        b'm' => MINUTE,
+        b'h' => HOUR,
+        b'd' => DAY,
         _ => return None,
     };
-    Some(n * unit)
+    // The last byte is an ASCII letter, so the number ends on a character boundary.
+    let n: u64 = value[..value.len() - 1].parse().ok()?;
+    n.checked_mul(unit)
 }
 
 /// What happens to a player whose time runs out.
@@ -523,6 +526,17 @@ mod tests {
         // 12:00 UTC is 01:30 the same day at UTC−10:30, quiet for 6.5 h more.
         let until = quiet_until(midnight + 12 * HOUR, -630);
         assert_eq!(until, Some(midnight + 18 * HOUR + 30 * MINUTE));
+    }
+
+    /// Found by `tests/fuzz_commands.rs`: a forged `turn` setting (a stored record's) ending
+    /// in a multi-byte character panicked the split, and a huge number overflowed.
+    #[test]
+    fn a_forged_turn_value_is_refused_not_panicked_on() {
+        for bad in ["5é", "é", "", "m", "99999999999999999999d", "18446744073709551615h", "-1m"] {
+            assert_eq!(parse_duration(bad), None, "{bad:?}");
+        }
+        assert_eq!(parse_duration("90m"), Some(90 * MINUTE));
+        assert_eq!(parse_duration("2d"), Some(2 * DAY));
     }
 
     #[test]

@@ -317,12 +317,12 @@ pub async fn deliver_as<S: Store, M: Messenger>(
                 store.outbox_done(&entry.key, shown.as_ref().map(|(slot, m)| (table, *slot, m)))?
             }
             Err(Failure::Transient(why)) => {
-                eprintln!("igroteka: delivery of table {table} deferred: {why}");
+                tracing::warn!(table, "delivery deferred: {why}");
                 report.deferred = true;
                 return Ok(report);
             }
             Err(Failure::Permanent(why)) => {
-                eprintln!("igroteka: a message of table {table} was refused and dropped: {why}");
+                tracing::warn!(table, "a message was refused and dropped: {why}");
                 store.outbox_done(&entry.key, None)?;
             }
             Err(Failure::Unreachable) => {
@@ -483,7 +483,7 @@ async fn retire<M: Messenger>(
         }
         (Err(Failure::Gone), _) => false,
         (Err(e), _) => {
-            eprintln!("igroteka: retiring an old message failed: {e:?}");
+            tracing::warn!("retiring an old message failed: {e:?}");
             false
         }
     }

@@ -659,10 +659,10 @@ impl Table {
     pub fn from_bytes(bytes: &[u8]) -> Result<Table, serde_json::Error> {
         #[derive(Deserialize)]
         struct Version {
-            #[serde(default = "first_schema")]
-            schema: u32,
+            schema: Option<u32>,
         }
-        if serde_json::from_slice::<Version>(bytes)?.schema == SCHEMA_VERSION {
+        // A record without the field is of the first layout, and goes through `migrate`.
+        if serde_json::from_slice::<Version>(bytes)?.schema == Some(SCHEMA_VERSION) {
             return serde_json::from_slice(bytes);
         }
         let mut value: Value = serde_json::from_slice(bytes)?;
@@ -671,16 +671,13 @@ impl Table {
     }
 }
 
-fn first_schema() -> u32 {
-    1
-}
-
 /// Brings an older record up to [`SCHEMA_VERSION`]. Version 1 is the first layout, so there is
 /// nothing to do yet; a future version adds its step here.
 fn migrate(value: &mut Value) {
     if let Some(obj) = value.as_object_mut() {
-        let version = obj.get("schema").and_then(Value::as_u64).unwrap_or(1);
-        if version < u64::from(SCHEMA_VERSION) {
+        // A record of the first layout may lack the field (or hold null): it is written then.
+        let version = obj.get("schema").and_then(Value::as_u64);
+        if version.is_none_or(|v| v < u64::from(SCHEMA_VERSION)) {
             obj.insert("schema".into(), Value::from(SCHEMA_VERSION));
         }
     }

@@ -246,8 +246,11 @@ impl Config {
         self.data_dir.clone().unwrap_or_else(|| PathBuf::from("data"))
     }
 
+    /// The cache cap in bytes; a number of megabytes too large for bytes means no cap.
     pub fn cache_bytes(&self) -> u64 {
-        self.cache_mb.map(|mb| mb * 1024 * 1024).unwrap_or(igroteka::store::DEFAULT_CACHE_BYTES)
+        self.cache_mb
+            .map(|mb| mb.saturating_mul(1024 * 1024))
+            .unwrap_or(igroteka::store::DEFAULT_CACHE_BYTES)
     }
 }
 

@@ -117,7 +117,7 @@ impl Activity {
                 self.players.clear();
                 self.written_at = now;
             }
-            Err(e) => eprintln!("igroteka: the owner's statistics were not saved: {e}"),
+            Err(e) => tracing::warn!("the owner's statistics were not saved: {e}"),
         }
     }
 

@@ -183,14 +183,14 @@ impl<S: Store> App<S> {
         let (user, now) = (ctx.input.user_id(), ctx.input.now);
         let tables = match self.store.user_tables(&user) {
             Ok(tables) => tables,
-            Err(e) => return eprintln!("igroteka: held turns were not looked for: {e}"),
+            Err(e) => return tracing::error!("held turns were not looked for: {e}"),
         };
         for id in tables {
             let mut table = match self.store.load(id) {
                 Ok(Some(table)) => table,
                 Ok(None) => continue,
                 Err(e) => {
-                    eprintln!("igroteka: a held turn of table {id} was not looked at: {e}");
+                    tracing::warn!(table = id, "a held turn was not looked at: {e}");
                     continue;
                 }
             };
@@ -208,7 +208,7 @@ impl<S: Store> App<S> {
             match saved {
                 Ok(()) if !self.dirty.contains(&id) => self.dirty.push(id),
                 Ok(()) => {}
-                Err(e) => eprintln!("igroteka: a held turn of table {id} was not started: {e}"),
+                Err(e) => tracing::warn!(table = id, "a held turn was not started: {e}"),
             }
         }
     }
@@ -231,7 +231,7 @@ impl<S: Store> App<S> {
         let due = match self.store.claim_due(platform, now, PER_TICK, &clock_claim(TICK_CLAIM_MS)) {
             Ok(due) => due,
             Err(e) => {
-                eprintln!("igroteka: the clock index could not be read: {e}");
+                tracing::error!("the clock index could not be read: {e}");
                 return Vec::new();
             }
         };
@@ -246,11 +246,11 @@ impl<S: Store> App<S> {
                     .and_then(|effects| self.commit(effects));
                 match result {
                     Err(StoreError::Conflict) => continue,
-                    Err(e) => eprintln!("igroteka: the clock of table {id}: {e}"),
+                    Err(e) => tracing::warn!(table = id, "the turn clock failed: {e}"),
                     Ok(_) => {
                         for (key, value) in std::mem::take(&mut self.after_commit) {
                             if let Err(e) = self.store.set_pref(&key, &value) {
-                                eprintln!("igroteka: a reminder's record was not kept: {e}");
+                                tracing::warn!("a reminder's record was not kept: {e}");
                             }
                         }
                     }

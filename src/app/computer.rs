@@ -83,10 +83,7 @@ impl<S: Store> App<S> {
             Ok(false) => return,
             Err(e) => {
                 // Its tick hands the turn out again.
-                eprintln!(
-                    "igroteka: the computer's turn on table {} was not claimed: {e}",
-                    table.id
-                );
+                tracing::warn!(table = table.id, "the computer's turn was not claimed: {e}");
                 return;
             }
         }
@@ -136,7 +133,7 @@ impl<S: Store> App<S> {
         let events = match table.act(seat, action, ctx.input.now) {
             Ok(events) => events,
             Err(TableError::Action(e)) => {
-                eprintln!("igroteka: a computer's move on table {id} was refused: {e}");
+                tracing::warn!(table = id, "a computer's move was refused: {e}");
                 return Ok(Vec::new());
             }
             Err(e) => return Err(StoreError::Corrupt { id, reason: e.to_string() }),

@@ -133,7 +133,7 @@ impl<S: Store> LocalPlatform<S> {
             owner.push(self.app.take_dirty());
         }
         if self.app.store().flush().is_err() {
-            eprintln!("igroteka: storage flush failed");
+            tracing::error!("storage flush failed");
             return;
         }
         for (index, effects) in answers.into_iter().enumerate() {
@@ -171,7 +171,7 @@ impl<S: Store> LocalPlatform<S> {
         let store = self.app.store();
         let messenger = Local { store, observe: RefCell::new(observe) };
         if let Err(e) = now_or_never(outbox::deliver(store, platform, table, &messenger)) {
-            eprintln!("igroteka: delivery failed: {e}");
+            tracing::warn!(table, "delivery failed: {e}");
         }
     }
 }

@@ -202,7 +202,7 @@ impl<S: Store> App<S> {
             if let Some(key) = key
                 && let Err(e) = self.store.mark_taken(key, input.now)
             {
-                eprintln!("igroteka: storage failure: {e}");
+                tracing::error!("storage failure: {e}");
             }
             out.push(Some(effects));
         }
@@ -212,7 +212,7 @@ impl<S: Store> App<S> {
         if let Err(e) = self.store.flush() {
             // Not durable: nothing of it may be delivered before a later flush covers it.
             self.dirty.truncate(dirty_before);
-            eprintln!("igroteka: storage flush failed: {e}");
+            tracing::error!("storage flush failed: {e}");
             for (effects, (input, _)) in out.iter_mut().zip(inputs) {
                 if effects.is_some() {
                     let ctx = self.ctx(input);
@@ -233,7 +233,7 @@ impl<S: Store> App<S> {
     /// flush makes it durable.
     pub fn forget_updates(&mut self, before: u64) {
         if let Err(e) = self.store.forget_taken(before) {
-            eprintln!("igroteka: storage failure: {e}");
+            tracing::error!("storage failure: {e}");
         }
     }
 
@@ -305,7 +305,7 @@ impl<S: Store> App<S> {
             // What was not delivered while they could not be reached waits for them: their
             // set-up, their boards. Only now, once: a player the bot could reach has them.
             if let Err(e) = self.bring_private_boards(&ctx) {
-                eprintln!("igroteka: a returning player's boards were not sent: {e}");
+                tracing::warn!("a returning player's boards were not sent: {e}");
             }
         }
         match result {
@@ -314,7 +314,7 @@ impl<S: Store> App<S> {
             Err(StoreError::Conflict) => self.reply(&ctx, "press-raced", &[]),
             Err(StoreError::Internal) => self.reply(&ctx, "error-internal", &[]),
             Err(e) => {
-                eprintln!("igroteka: storage failure: {e}");
+                tracing::error!("storage failure: {e}");
                 self.failure(&ctx)
             }
         }
@@ -328,7 +328,7 @@ impl<S: Store> App<S> {
         self.route = None;
         let attempt = std::panic::AssertUnwindSafe(|| self.attempt(ctx));
         std::panic::catch_unwind(attempt).unwrap_or_else(|_| {
-            eprintln!("igroteka: an internal error was caught; the input was not applied");
+            tracing::error!("an internal error was caught; the input was not applied");
             Err(StoreError::Internal)
         })
     }

@@ -110,7 +110,9 @@ impl Token {
         if parts.next().is_some() || op.is_empty() {
             return None;
         }
-        let (kind, rest) = op.split_at(1);
+        // The first character, whatever its width: forged data may start the operation with
+        // a multi-byte one.
+        let (kind, rest) = op.split_at(op.chars().next()?.len_utf8());
         let n = || parse_number(rest).and_then(|n| usize::try_from(n).ok());
         let op = match (kind, rest.is_empty()) {
             ("j", true) => Op::Join,
@@ -161,9 +163,10 @@ pub fn fingerprint<'a>(keys: impl IntoIterator<Item = &'a str>) -> u32 {
     hash
 }
 
-/// Decimal digits only (no sign, no spaces, no leading `+`), at most 19 of them.
+/// Decimal digits only (no sign, no spaces, no leading `+`), at most 20 of them (`u64::MAX`
+/// has 20; a larger number is refused by the parse itself).
 fn parse_number(s: &str) -> Option<u64> {
-    if s.is_empty() || s.len() > 19 || !s.bytes().all(|b| b.is_ascii_digit()) {
+    if s.is_empty() || s.len() > 20 || !s.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     s.parse().ok()
@@ -225,6 +228,31 @@ mod tests {
             assert_eq!(Token::parse(bad), None, "{bad:?} parsed");
         }
         assert_eq!(Token::parse(&"t1:2:c".repeat(20)), None);
+    }
+
+    /// Found by `tests/fuzz_tokens.rs`: a forged token whose operation begins with a
+    /// multi-byte character panicked the parser (the engine caught it as an internal error).
+    #[test]
+    fn an_operation_starting_with_a_multi_byte_character_is_refused() {
+        for bad in ["t2:0.4.0.bf29a433:\u{fffd}c0", "t1:2:é", "t1:2:\u{1f3b2}", "t1:2:ж5"] {
+            assert_eq!(Token::parse(bad), None, "{bad:?} parsed");
+        }
+    }
+
+    /// Found by `tests/fuzz_tokens.rs`: a number of 20 digits (up to `u64::MAX`) was written
+    /// into tokens but refused when read back.
+    #[test]
+    fn twenty_digit_numbers_read_back() {
+        let keyboard = Keyboard { seat: 10_000_000_000_000_000_000, acted: 0, picks: 0, step: 0 };
+        for token in [
+            Token::keyboard(0, keyboard, Op::Join),
+            Token::new(u64::MAX, 1, Op::Join),
+            Token::new(1, 1, Op::Choose(usize::MAX)),
+        ] {
+            assert_eq!(Token::parse(&token.encode()), Some(token), "{}", token.encode());
+        }
+        assert_eq!(Token::parse("t18446744073709551616:1:j"), None, "u64::MAX + 1");
+        assert_eq!(Token::parse("t118446744073709551615:1:j"), None, "21 digits");
     }
 
     #[test]

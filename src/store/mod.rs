@@ -861,9 +861,7 @@ impl Store for SledStore {
             match serde_json::from_slice::<Effect>(&json) {
                 Ok(effect) => pending.push(Pending { key: key.to_vec(), effect }),
                 Err(e) => {
-                    eprintln!(
-                        "igroteka: an unreadable outbox entry of table {table} was dropped: {e}"
-                    );
+                    tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
                     self.outbox.remove(key)?;
                 }
             }
@@ -998,7 +996,11 @@ impl Store for SledStore {
         const AT_ONCE: usize = 100_000;
         let old = staged.range(Kind::Taken, b"t", &taken_at_key(before, b""), AT_ONCE)?;
         for (at_key, _) in &old {
-            staged.remove(Kind::Taken, [b"k".as_slice(), &at_key[9..]].concat());
+            // A key too short to hold a time (a damaged record, or one restored from a damaged
+            // backup) names no update: it goes alone.
+            if let Some(update) = at_key.get(9..) {
+                staged.remove(Kind::Taken, [b"k".as_slice(), update].concat());
+            }
             staged.remove(Kind::Taken, at_key.clone());
         }
         Ok(old.len())

@@ -163,7 +163,7 @@ impl Staged {
 impl Drop for Staged {
     fn drop(&mut self) {
         if let Err(e) = self.commit() {
-            eprintln!("igroteka: staged writes could not be committed on close: {e}");
+            tracing::error!("staged writes could not be committed on close: {e}");
         }
     }
 }

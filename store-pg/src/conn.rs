@@ -78,7 +78,7 @@ impl Conn {
         let (client, connection) = target.config.connect(NoTls).await.map_err(backend)?;
         tokio::spawn(async move {
             if let Err(e) = connection.await {
-                eprintln!("igroteka: a PostgreSQL connection ended: {}", describe(&e));
+                tracing::warn!("a PostgreSQL connection ended: {}", describe(&e));
             }
         });
         Ok(Conn { target: target.clone(), client, prepared: HashMap::new(), broken: false })

@@ -276,7 +276,7 @@ impl Drop for Shared {
         let writer = self.state.writer.clone();
         let committed = self.bridge.run(async move { writer.lock().await.commit(false).await });
         if let Err(e) = committed {
-            eprintln!("igroteka: the open batch could not be committed on close: {e}");
+            tracing::error!("the open batch could not be committed on close: {e}");
         }
     }
 }
@@ -386,9 +386,7 @@ impl Store for PgStore {
             match serde_json::from_str::<Effect>(&json) {
                 Ok(effect) => pending.push(Pending { key: entry_key, effect }),
                 Err(e) => {
-                    eprintln!(
-                        "igroteka: an unreadable outbox entry of table {table} was dropped: {e}"
-                    );
+                    tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
                     self.reader(move |mut conn| async move {
                         conn.execute(
                             "DELETE FROM outbox WHERE table_id = $1 AND pos = $2",

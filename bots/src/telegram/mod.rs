@@ -168,8 +168,13 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     };
     // Stopped: no update is taken any more; what was taken ends, within the drain's time.
     clock.abort();
+    // One drain time for both waits, not one each: two waits of DRAIN (3 s) in a row could
+    // outlast the stop's grace (5 s). A deliverer waiting for a group's pace holds this wait
+    // to its end (tests/telegram_sigterm.rs sees stops of about 3 s during bursts).
+    let drained_by = tokio::time::Instant::now() + DRAIN;
     let finished = adapter.finishing.drain(DRAIN).await;
-    let delivered = adapter.deliverers.idle(DRAIN).await;
+    let left = drained_by.saturating_duration_since(tokio::time::Instant::now());
+    let delivered = adapter.deliverers.idle(left).await;
     if !(finished && delivered) {
         tracing::warn!("telegram: stopped with deliveries still under way (they stay queued)");
     }
