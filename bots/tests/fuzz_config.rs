@@ -13,6 +13,10 @@
 #[allow(dead_code)]
 #[path = "../src/config.rs"]
 mod config;
+// config.rs reads the process's start time from the bot's clock.
+#[path = "../src/time.rs"]
+#[allow(dead_code)]
+mod time;
 
 use config::Config;
 use proptest::prelude::*;
