@@ -11,6 +11,7 @@
 //! belongs to no table); everything a table shows goes through its outbox, delivered by the
 //! adapter's deliverer for the tables [`App::take_dirty`] names.
 
+mod caps;
 mod clock;
 mod commands;
 mod computer;
@@ -27,6 +28,7 @@ mod vote;
 
 use rand_chacha::ChaCha20Rng;
 
+pub use caps::Caps;
 pub use computer::{ComputerTurn, PAUSE as COMPUTER_PAUSE};
 pub use io::*;
 
@@ -57,11 +59,13 @@ pub struct AppConfig {
     /// Options shown per page of one choice step (Discord fits 5 rows of 5 buttons; one row is
     /// kept for Back and paging).
     pub page_size: usize,
+    /// Caps on open lobbies and tables (none by default; the bots set them from the config).
+    pub caps: Caps,
 }
 
 impl Default for AppConfig {
     fn default() -> Self {
-        AppConfig { page_size: 20 }
+        AppConfig { page_size: 20, caps: Caps::default() }
     }
 }
 
@@ -420,8 +424,8 @@ impl<S: Store> App<S> {
     }
 }
 
-/// Where a reply to `input` goes: the same chat (and thread).
-fn reply_dest(input: &Input) -> Dest {
+/// Where a reply to `input` goes: the same chat (and thread), or the user's private chat.
+pub fn reply_dest(input: &Input) -> Dest {
     if input.chat.private {
         Dest::User { user: input.user.id.clone() }
     } else {
