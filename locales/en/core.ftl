@@ -172,3 +172,11 @@ duration-minutes = { $n } min
 duration-hours = { $n } h
 duration-days = { $n } d
 duration-pair = { $first } { $second }
+
+# Abuse limits (bots/src/limits, src/app/caps.rs): what someone going too fast or too far is told.
+limit-slow-down = You're going faster than I can follow, so I'm ignoring what you send here for a few seconds. Nothing changed: wait a moment, then go on.
+limit-chat-busy = This chat is sending me more than I can follow, so I'm ignoring some of it for a few seconds. Nothing changed: wait a moment, then go on.
+limit-command-too-long = That command is too long for me (at most { $limit } characters). Nothing changed.
+limit-move-too-long = That move is too long for me (at most { $limit } characters): type a shorter one, or use the buttons. Nothing changed.
+limit-lobbies = You already have as many open lobbies as one person may (limit: { $count }). Start or /cancel one of them first; /mygames lists them.
+limit-tables = This chat already has as many games under way as it may (limit: { $count }). Finish or /cancel one of them first.

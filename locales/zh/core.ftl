@@ -171,3 +171,11 @@ duration-minutes = { $n }分钟
 duration-hours = { $n }小时
 duration-days = { $n }天
 duration-pair = { $first }{ $second }
+
+# 防滥用限制（bots/src/limits、src/app/caps.rs）。
+limit-slow-down = 你操作得太快了，我跟不上：接下来几秒我会忽略你在这里发送的内容。什么都没有改变——请稍等片刻再继续。
+limit-chat-busy = 这个群发来的操作太多，我跟不上：接下来几秒我会忽略其中一部分。什么都没有改变——请稍等片刻再继续。
+limit-command-too-long = 这条命令太长了（最多 { $limit } 个字符）。什么都没有改变。
+limit-move-too-long = 这步棋写得太长了（最多 { $limit } 个字符）：请写短一些，或使用按钮。什么都没有改变。
+limit-lobbies = 你开设的等待中的游戏已达到每人上限（{ $count } 个）。请先开始或取消（/cancel）其中一个；/mygames 可以列出它们。
+limit-tables = 这个群里进行中的游戏已达到上限（{ $count } 个）。请先下完或取消（/cancel）其中一个。

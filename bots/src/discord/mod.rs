@@ -38,6 +38,7 @@ use serenity::all::{
 use tracing::Instrument;
 
 use crate::config::Config;
+use crate::limits::Gate;
 use crate::stop::{DRAIN, STOP};
 use handler::Adapter;
 
@@ -62,7 +63,9 @@ pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime.block_on(serve(store, token, client, guild))
+    let app = AppConfig { caps: config.limits.caps(), ..AppConfig::default() };
+    let gate = Gate::new(&config.limits);
+    runtime.block_on(serve(App::new(store, app), gate, token, client, guild))
 }
 
 /// serenity's HTTP client: rustls, `discord.com` resolved to `api_url`'s host and port when one
@@ -91,13 +94,14 @@ fn http_client(api_url: Option<&str>, ca: Option<&str>) -> Result<reqwest::Clien
 }
 
 async fn serve(
-    store: SharedStore,
+    app: App<SharedStore>,
+    gate: Gate,
     token: String,
     client: reqwest::Client,
     guild: Option<u64>,
 ) -> Result<(), String> {
     let http = HttpBuilder::new(&token).client(client);
-    let adapter = Arc::new(Adapter::new(App::new(store, AppConfig::default())));
+    let adapter = Arc::new(Adapter::new(app, gate));
     let handler = Handler { adapter: adapter.clone(), guild, orphans_watched: Default::default() };
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)

@@ -81,6 +81,7 @@ impl Intake {
                         continue;
                     };
                     if inbound::needs_admin_check(&input)
+                        && adapter.engine.would_admit(&input)
                         && let Some(user) = msg.from.as_ref()
                     {
                         // Only `/cancel` asks: one getChatMember call where it matters.
