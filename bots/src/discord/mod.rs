@@ -27,7 +27,7 @@ mod render;
 use std::net::ToSocketAddrs;
 use std::sync::Arc;
 
-use igroteka::app::{App, AppConfig};
+use igroteka::app::App;
 use igroteka::i18n::I18n;
 use igroteka::store::SharedStore;
 use igroteka::table::Platform;
@@ -63,9 +63,8 @@ pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    let app = AppConfig { caps: config.limits.caps(), ..AppConfig::default() };
-    let gate = Gate::new(&config.limits);
-    runtime.block_on(serve(App::new(store, app), gate, token, client, guild))
+    let app = App::new(store, config.limits.app_config());
+    runtime.block_on(serve(app, Gate::new(&config.limits), token, client, guild))
 }
 
 /// serenity's HTTP client: rustls, `discord.com` resolved to `api_url`'s host and port when one

@@ -17,7 +17,7 @@ pub mod rates;
 
 use std::sync::Mutex;
 
-use igroteka::app::{Action, Caps, Effect, Input, Message, reply_dest};
+use igroteka::app::{Action, AppConfig, Caps, Effect, Input, Message, reply_dest};
 use igroteka::i18n::{I18n, Value};
 use serde::Deserialize;
 
@@ -57,6 +57,11 @@ impl Default for Settings {
 impl Settings {
     pub fn sizes(&self) -> Sizes {
         Sizes { command_chars: self.command_chars, move_chars: self.move_chars }
+    }
+
+    /// The engine's settings with these caps (both adapters start their engine with it).
+    pub fn app_config(&self) -> AppConfig {
+        AppConfig { caps: self.caps(), ..AppConfig::default() }
     }
 
     /// The caps the engine enforces (none when the limits are off).
@@ -116,7 +121,8 @@ impl Gate {
     pub fn would_admit(&self, input: &Input) -> bool {
         let Some(limiter) = &self.limiter else { return true };
         let Some((user, chat)) = judged(input) else { return true };
-        input::check(input, self.sizes).is_none() && lock(limiter).would_pass(&user, &chat, input.now)
+        input::check(input, self.sizes).is_none()
+            && lock(limiter).would_pass(&user, &chat, input.now)
     }
 
     fn slow_down(&self, input: &Input, over: Over) -> Vec<Effect> {
@@ -184,8 +190,18 @@ mod tests {
     fn input(action: Action, now: u64) -> Input {
         Input {
             platform: Platform::Telegram,
-            chat: Chat { id: "-100".into(), private: false, thread: Some("7".into()), server: None },
-            user: User { id: "42".into(), name: "Ann".into(), admin: false, lang: Some("ru".into()) },
+            chat: Chat {
+                id: "-100".into(),
+                private: false,
+                thread: Some("7".into()),
+                server: None,
+            },
+            user: User {
+                id: "42".into(),
+                name: "Ann".into(),
+                admin: false,
+                lang: Some("ru".into()),
+            },
             now,
             action,
         }

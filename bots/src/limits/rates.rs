@@ -68,7 +68,10 @@ impl Over {
 pub enum Verdict {
     Pass,
     /// Over `over`; `notice` for the first refusal of a burst in this chat.
-    Refuse { over: Over, notice: bool },
+    Refuse {
+        over: Over,
+        notice: bool,
+    },
 }
 
 #[derive(Debug)]
@@ -139,18 +142,20 @@ impl Limiter {
     fn over(&mut self, user: &str, chat: &str, now: u64) -> Option<Over> {
         let rates = self.rates;
         let key = (user.to_string(), chat.to_string());
-        let seat = self
-            .user_in_chat
-            .entry(key)
-            .or_insert_with(|| Seat { bucket: Bucket::full(rates.user_in_chat, now), refused_at: None });
+        let seat = self.user_in_chat.entry(key).or_insert_with(|| Seat {
+            bucket: Bucket::full(rates.user_in_chat, now),
+            refused_at: None,
+        });
         if !seat.bucket.has(rates.user_in_chat, now) {
             return Some(Over::UserInChat);
         }
-        let mine = self.user.entry(user.to_string()).or_insert_with(|| Bucket::full(rates.user, now));
+        let mine =
+            self.user.entry(user.to_string()).or_insert_with(|| Bucket::full(rates.user, now));
         if !mine.has(rates.user, now) {
             return Some(Over::User);
         }
-        let theirs = self.chat.entry(chat.to_string()).or_insert_with(|| Bucket::full(rates.chat, now));
+        let theirs =
+            self.chat.entry(chat.to_string()).or_insert_with(|| Bucket::full(rates.chat, now));
         if !theirs.has(rates.chat, now) {
             return Some(Over::Chat);
         }
@@ -291,7 +296,11 @@ mod tests {
         let mut verdicts = Vec::new();
         for second in 0..3u64 {
             for user in 0..100 {
-                verdicts.push(limiter.check(&format!("tg:{user}"), "tg:-100", second * 1000 + user));
+                verdicts.push(limiter.check(
+                    &format!("tg:{user}"),
+                    "tg:-100",
+                    second * 1000 + user,
+                ));
             }
         }
         let most = rates.chat.burst as usize + (rates.chat.per_second * 3.0) as usize;

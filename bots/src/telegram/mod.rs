@@ -25,7 +25,7 @@ mod webhook;
 
 use std::sync::Arc;
 
-use igroteka::app::{App, AppConfig};
+use igroteka::app::App;
 use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
 use teloxide::prelude::*;
@@ -86,8 +86,8 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     let journal = Arc::new(pace::Pace::new(store.clone()));
     let limiter = Arc::new(Limiter::with_journal(Limits::TELEGRAM, journal));
     let messenger = Arc::new(Telegram::new(bot.clone(), limiter, username.clone(), token.clone()));
-    let app = AppConfig { caps: config.limits.caps(), ..AppConfig::default() };
-    let engine = Engine::start(App::new(store.clone(), app)).with_gate(Gate::new(&config.limits));
+    let app = App::new(store.clone(), config.limits.app_config());
+    let engine = Engine::start(app).with_gate(Gate::new(&config.limits));
     let courier = Arc::new(Courier::new(store.clone(), messenger.clone()));
     let deliverers = Arc::new(Deliverers::new(store.clone(), messenger, engine.clone(), courier));
     // What a previous run saved but did not get to deliver goes out first (the Telegram
