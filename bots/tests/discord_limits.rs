@@ -35,7 +35,8 @@ fn hammering_three_channels_gets_one_ephemeral_notice_each_and_a_game_elsewhere_
     let config = config_dir.path().join("limits.toml");
     std::fs::write(&config, CONFIG).unwrap();
     let config = config.display().to_string();
-    let users = [(101, "Ann"), (102, "Boris"), (103, "Mallory"), (104, "Ola"), (105, "Pia"), (106, "Rui")];
+    let users =
+        [(101, "Ann"), (102, "Boris"), (103, "Mallory"), (104, "Ola"), (105, "Pia"), (106, "Rui")];
     let env = [("IGROTEKA_CONFIG", config.as_str()), ("IGROTEKA_LIMITS", "on")];
     let t = table::start_with_env(Limits::DISCORD, &users, &env);
     let [ann, boris, mallory, openers @ ..] = &t.users[..] else { unreachable!() };
@@ -47,7 +48,11 @@ fn hammering_three_channels_gets_one_ephemeral_notice_each_and_a_game_elsewhere_
         let channel = t.emu.channel(&format!("hammered-{}", opener.name));
         t.emu.command(opener, channel, "play", &[("game", "aeroplane")]);
         let lobby = t.emu.wait("the lobby", STEP, |s| {
-            s.visible(channel, None).into_iter().rev().find(|m| button(m, "Join").is_some()).cloned()
+            s.visible(channel, None)
+                .into_iter()
+                .rev()
+                .find(|m| button(m, "Join").is_some())
+                .cloned()
         });
         let name = mallory.name.clone();
         let (_, refused) = t.press_until(mallory, &lobby, &button(&lobby, "Join").unwrap(), |t| {

@@ -135,7 +135,8 @@ fn one_user_hammering_ten_chats_gets_one_notice_each_and_slows_no_other_game() {
         assert_eq!(engine, BURST - 1, "chat {chat}: {got:?}");
         assert_eq!(silent, rounds - BURST, "chat {chat}: {got:?}");
     }
-    let queries: Vec<String> = emulator.with(|s| s.answers.iter().map(|a| a.query.clone()).collect());
+    let queries: Vec<String> =
+        emulator.with(|s| s.answers.iter().map(|a| a.query.clone()).collect());
     let unique: std::collections::HashSet<&String> = queries.iter().collect();
     assert_eq!(unique.len(), queries.len(), "a press answered twice");
 

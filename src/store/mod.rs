@@ -782,8 +782,12 @@ impl Store for SledStore {
         // The chats index holds `tg:<chat>` and `tg:<chat>:<thread>` (ChatId::key).
         let whole = ChatId { platform, chat: chat.to_string(), thread: None }.key();
         let staged = self.staged();
-        let mut ids: Vec<u64> =
-            staged.get(Kind::Chats, whole.as_bytes())?.as_deref().and_then(id_from).into_iter().collect();
+        let mut ids: Vec<u64> = staged
+            .get(Kind::Chats, whole.as_bytes())?
+            .as_deref()
+            .and_then(id_from)
+            .into_iter()
+            .collect();
         for (_, id) in staged.scan(Kind::Chats, format!("{whole}:").as_bytes())? {
             ids.extend(id_from(&id));
         }
