@@ -38,7 +38,8 @@ trap 'psql "$URL" -qXc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null; rm -r
 sep='?'; case "$URL" in *\?*) sep='&';; esac
 database="$URL${sep}options=-c%20search_path%3D$schema"
 
-# CPU seconds used so far by every process named postgres (the server's backends).
+# CPU seconds used so far by the server: every live process named postgres, and what the
+# postmaster's children that ended (the backends of closed connections) used.
 pg_cpu() {
   python3 - <<'PY'
 import glob
@@ -51,6 +52,9 @@ for stat in glob.glob('/proc/[0-9]*/stat'):
     name, rest = text[text.index('(') + 1:text.rindex(')')], text[text.rindex(')') + 2:].split()
     if name.startswith('postgres'):
         total += int(rest[11]) + int(rest[12])
+        if rest[1] == '1' or name == 'postgres' and open(stat.replace('stat', 'cmdline'), 'rb').read().startswith(b'/'):
+            # The postmaster: its ended children's time too.
+            total += int(rest[13]) + int(rest[14])
 print(total / 100)
 PY
 }

@@ -26,6 +26,8 @@ pub struct Config {
     pub metrics: MetricsConfig,
     /// PostgreSQL instead of the sled folder (docs/storage.md, "PostgreSQL").
     pub database: DatabaseConfig,
+    /// Abuse limits (docs/operations.md, "Abuse limits").
+    pub limits: crate::limits::Settings,
 }
 
 #[derive(Clone, Default, Deserialize)]
@@ -148,6 +150,7 @@ impl std::fmt::Debug for Config {
             .field("log", &self.log)
             .field("metrics", &self.metrics)
             .field("database", &self.database)
+            .field("limits", &self.limits)
             .finish()
     }
 }
@@ -186,6 +189,13 @@ impl Config {
         set(&mut config.log.format, "IGROTEKA_LOG_FORMAT");
         set(&mut config.metrics.listen, "IGROTEKA_METRICS_LISTEN");
         set(&mut config.database.url, "IGROTEKA_DATABASE_URL");
+        if let Some(switch) = env("IGROTEKA_LIMITS").filter(|v| !v.trim().is_empty()) {
+            config.limits.enabled = match switch.trim() {
+                "on" => true,
+                "off" => false,
+                _ => return Err(ConfigError("IGROTEKA_LIMITS must be on or off".into())),
+            };
+        }
         if let Some(dir) = env("IGROTEKA_DATA").filter(|v| !v.trim().is_empty()) {
             config.data_dir = Some(PathBuf::from(dir));
         }
@@ -224,11 +234,13 @@ impl Config {
         Ok(out)
     }
 
-    /// The engine's settings: the owners, and when this process started.
+    /// The engine's settings: the owners, when this process started, and the caps on lobbies
+    /// and tables (both adapters start their engine with it).
     pub fn app_config(&self) -> AppConfig {
         AppConfig {
             owners: self.owners().unwrap_or_default(),
             started_at: Some(crate::time::started_ms()),
+            caps: self.limits.caps(),
             ..AppConfig::default()
         }
     }
@@ -394,5 +406,58 @@ mod tests {
         let config = Config::load(&env).unwrap();
         assert_eq!(config.database.url.as_deref(), Some("postgres://a:pw@h/d"));
         assert!(!format!("{config:?}").contains("pw"), "{config:?}");
+    }
+
+    #[test]
+    fn limits_come_from_the_file_and_the_environment_switches_them() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("c.toml");
+        std::fs::write(
+            &file,
+            "[limits]\nlobbies_per_user = 5\nmove_chars = 80\n\
+             [limits.rates]\nuser = { burst = 4, per_second = 0.5 }\n",
+        )
+        .unwrap();
+        let path = file.display().to_string();
+        let env = |limits: Option<&'static str>| {
+            let path = path.clone();
+            move |k: &str| match k {
+                "IGROTEKA_CONFIG" => Some(path.clone()),
+                "IGROTEKA_LIMITS" => limits.map(str::to_string),
+                _ => None,
+            }
+        };
+        let config = Config::load(&env(None)).unwrap();
+        let defaults = crate::limits::Settings::default();
+        let limits = &config.limits;
+        assert!(limits.enabled);
+        assert_eq!((limits.lobbies_per_user, limits.move_chars), (5, 80));
+        assert_eq!(limits.tables_per_chat, defaults.tables_per_chat);
+        assert_eq!(limits.rates.user.burst, 4.0);
+        assert_eq!(limits.rates.user_in_chat, defaults.rates.user_in_chat);
+        assert_eq!(limits.caps().lobbies_per_user, Some(5));
+        let off = Config::load(&env(Some("off"))).unwrap();
+        assert!(!off.limits.enabled);
+        assert_eq!(off.limits.caps(), igroteka::app::Caps::default());
+        assert!(Config::load(&env(Some("maybe"))).is_err());
+    }
+
+    #[test]
+    fn the_example_file_reads_and_an_unknown_limit_is_refused() {
+        let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../config/igroteka.example.toml");
+        let text = std::fs::read_to_string(example).unwrap();
+        // Every commented setting of the limits, uncommented, gives the defaults.
+        let limits: String = text
+            .split("[limits]")
+            .nth(1)
+            .unwrap()
+            .lines()
+            .map(|l| l.strip_prefix("# ").filter(|l| l.contains(" = ")).unwrap_or(l))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let config = Config::parse(&format!("[limits]{limits}"), Path::new("x")).unwrap();
+        assert_eq!(config.limits, crate::limits::Settings::default());
+        let typo = "[limits]\nlobbies_per_usr = 2\n";
+        assert!(Config::parse(typo, Path::new("x")).is_err());
     }
 }

@@ -11,6 +11,9 @@
 //! like any input.
 //! What those moves change reaches the adapter through [`Engine::background`], which its clock
 //! task drains, so a long search never holds up the engine or anyone's press.
+//!
+//! An engine with a [`Gate`] ([`Engine::with_gate`]) judges every person's input at the door,
+//! on the caller's task: a refused one never reaches the thread (see [`crate::limits`]).
 
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -19,6 +22,8 @@ use igroteka::app::{Action, App, Chat, ComputerTurn, Effect, Input, User};
 use igroteka::store::SharedStore;
 use igroteka::table::Platform;
 use tokio::sync::{mpsc, oneshot};
+
+use crate::limits::Gate;
 
 /// The most inputs handled with one flush.
 const BATCH: usize = 64;
@@ -55,6 +60,8 @@ pub struct Engine {
     jobs: mpsc::UnboundedSender<Job>,
     /// Outcomes of inputs nobody awaits (computer moves), until the adapter takes them.
     background: Arc<Mutex<Option<mpsc::UnboundedReceiver<Outcome>>>>,
+    /// The abuse limits, when the adapter set them.
+    gate: Option<Arc<Gate>>,
 }
 
 impl std::fmt::Debug for Job {
@@ -109,7 +116,18 @@ impl Engine {
                 }
             })
             .expect("cannot start the engine thread");
-        Engine { jobs, background: Arc::new(Mutex::new(Some(background))) }
+        Engine { jobs, background: Arc::new(Mutex::new(Some(background))), gate: None }
+    }
+
+    /// Judges people's inputs at the door from now on (the handles cloned after this).
+    pub fn with_gate(mut self, gate: Gate) -> Engine {
+        self.gate = Some(Arc::new(gate));
+        self
+    }
+
+    /// Whether `input` would get past the door now (see [`Gate::would_admit`]).
+    pub fn would_admit(&self, input: &Input) -> bool {
+        self.gate.as_ref().is_none_or(|gate| gate.would_admit(input))
     }
 
     /// The outcomes of inputs nobody awaits (computer players' moves): the adapter's clock
@@ -127,10 +145,22 @@ impl Engine {
     /// and returns its outcome to await: its changes are durable when that resolves. With a
     /// `key` (the platform update it came in), an update taken before is not handled again
     /// ([`Outcome::repeated`]).
+    /// An input the [`Gate`] refuses is answered at once and never queued.
     pub fn take(&self, input: Input, key: Option<String>) -> impl Future<Output = Outcome> + use<> {
+        let refused = self.gate.as_ref().and_then(|gate| gate.check(&input));
+        if let Some(refusal) = &refused {
+            let metrics = crate::observe::metrics();
+            if matches!(input.action, Action::Press { .. }) {
+                metrics.press(input.platform);
+            }
+            metrics.refusal(input.platform, refusal.reason);
+        }
         let (reply, outcome) = oneshot::channel();
-        let queued = self.jobs.send(Job { input, key, reply }).is_ok();
+        let queued = refused.is_none() && self.jobs.send(Job { input, key, reply }).is_ok();
         async move {
+            if let Some(refusal) = refused {
+                return Outcome { effects: refusal.effects, ..Outcome::default() };
+            }
             if !queued {
                 tracing::error!("the engine has stopped");
                 return Outcome::default();

@@ -14,6 +14,7 @@ mod driver;
 mod duel;
 mod engine;
 mod lease;
+mod limits;
 mod migrate;
 mod observe;
 mod script;

@@ -13,7 +13,11 @@
 #[allow(dead_code)]
 #[path = "../src/config.rs"]
 mod config;
-// config.rs reads the process's start time from the bot's clock.
+// config.rs reads the process's start time from the bot's clock, and holds the limits'
+// settings.
+#[path = "../src/limits/mod.rs"]
+#[allow(dead_code)]
+mod limits;
 #[path = "../src/time.rs"]
 #[allow(dead_code)]
 mod time;

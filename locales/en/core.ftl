@@ -212,3 +212,11 @@ owner-maintenance-usage = /maintenance on refuses new games (running games go on
 owner-maintenance-on = Maintenance mode is on: new games are refused, running games go on.
 owner-maintenance-off = Maintenance mode is off: new games are welcome again.
 maintenance-refused = Sorry, no new games just now: the bot is being looked after. Games already running go on — please try again a little later.
+
+# Abuse limits (bots/src/limits, src/app/caps.rs): what someone going too fast or too far is told.
+limit-slow-down = You're going faster than I can follow, so I'm ignoring what you send here for a few seconds. Nothing changed: wait a moment, then go on.
+limit-chat-busy = This chat is sending me more than I can follow, so I'm ignoring some of it for a few seconds. Nothing changed: wait a moment, then go on.
+limit-command-too-long = That command is too long for me (at most { $limit } characters). Nothing changed.
+limit-move-too-long = That move is too long for me (at most { $limit } characters): type a shorter one, or use the buttons. Nothing changed.
+limit-lobbies = You already have as many open lobbies as one person may (limit: { $count }). Start or /cancel one of them first; /mygames lists them.
+limit-tables = This chat already has as many games under way as it may (limit: { $count }). Finish or /cancel one of them first.

@@ -229,3 +229,11 @@ owner-maintenance-usage = /maintenance on odrzuca nowe gry (trwające toczą si�
 owner-maintenance-on = Tryb konserwacji włączony: nowe gry są odrzucane, trwające toczą się dalej.
 owner-maintenance-off = Tryb konserwacji wyłączony: nowe gry znów są mile widziane.
 maintenance-refused = Przepraszam, teraz nie zaczynam nowych gier: bot jest w konserwacji. Trwające gry toczą się dalej — spróbuj trochę później.
+
+# Limity nadużyć (bots/src/limits, src/app/caps.rs).
+limit-slow-down = Działasz szybciej, niż nadążam: przez kilka sekund pomijam to, co tu wysyłasz. Nic się nie zmieniło — odczekaj chwilę i graj dalej.
+limit-chat-busy = Z tego czatu przychodzi więcej, niż nadążam: przez kilka sekund pomijam część naciśnięć. Nic się nie zmieniło — odczekaj chwilę i graj dalej.
+limit-command-too-long = To polecenie jest dla mnie za długie (najwyżej { $limit } znaków). Nic się nie zmieniło.
+limit-move-too-long = Ten ruch jest dla mnie za długi (najwyżej { $limit } znaków): wpisz krótszy albo użyj przycisków. Nic się nie zmieniło.
+limit-lobbies = Masz już tyle otwartych zapisów do gry, ile może mieć jedna osoba (limit: { $count }). Najpierw rozpocznij albo anuluj (/cancel) jeden z nich; listę pokazuje /mygames.
+limit-tables = Na tym czacie toczy się już tyle gier, ile można (limit: { $count }). Najpierw dokończ albo anuluj (/cancel) jedną z nich.

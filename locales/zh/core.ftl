@@ -201,3 +201,11 @@ owner-maintenance-usage = /maintenance on 不接受新对局（进行中的继�
 owner-maintenance-on = 维护模式已开启：不接受新对局，进行中的对局继续。
 owner-maintenance-off = 维护模式已关闭：欢迎开始新对局。
 maintenance-refused = 抱歉，现在不能开始新对局：机器人正在维护。进行中的对局照常继续——请稍后再试。
+
+# 防滥用限制（bots/src/limits、src/app/caps.rs）。
+limit-slow-down = 你操作得太快了，我跟不上：接下来几秒我会忽略你在这里发送的内容。什么都没有改变——请稍等片刻再继续。
+limit-chat-busy = 这个群发来的操作太多，我跟不上：接下来几秒我会忽略其中一部分。什么都没有改变——请稍等片刻再继续。
+limit-command-too-long = 这条命令太长了（最多 { $limit } 个字符）。什么都没有改变。
+limit-move-too-long = 这步棋写得太长了（最多 { $limit } 个字符）：请写短一些，或使用按钮。什么都没有改变。
+limit-lobbies = 你开设的等待中的游戏已达到每人上限（{ $count } 个）。请先开始或取消（/cancel）其中一个；/mygames 可以列出它们。
+limit-tables = 这个群里进行中的游戏已达到上限（{ $count } 个）。请先下完或取消（/cancel）其中一个。

@@ -26,6 +26,9 @@ impl<S: Store> App<S> {
         if let Some(effects) = self.busy_chat(ctx)? {
             return Ok(effects);
         }
+        if let Some(refused) = self.over_caps(ctx)? {
+            return Ok(refused);
+        }
         let Some(word) = args.first() else {
             return Ok(self.picker(ctx));
         };
@@ -96,6 +99,9 @@ impl<S: Store> App<S> {
         }
         if let Some(effects) = self.busy_chat(ctx)? {
             return Ok(effects);
+        }
+        if let Some(refused) = self.over_caps(ctx)? {
+            return Ok(refused);
         }
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.extend(self.open_lobby(ctx, info, settings::defaults(&info.table_settings()))?);

@@ -12,6 +12,7 @@
 //! adapter's deliverer for the tables [`App::take_dirty`] names.
 
 mod activity;
+mod caps;
 mod clock;
 mod commands;
 mod computer;
@@ -29,6 +30,7 @@ mod vote;
 
 use rand_chacha::ChaCha20Rng;
 
+pub use caps::Caps;
 pub use computer::{ComputerTurn, PAUSE as COMPUTER_PAUSE};
 pub use io::*;
 pub use owner::{MAINTENANCE, OWNER_COMMANDS};
@@ -65,11 +67,13 @@ pub struct AppConfig {
     /// When the bot started (milliseconds since the Unix epoch), for `/stats`'s uptime; the
     /// first input's time when not given.
     pub started_at: Option<u64>,
+    /// Caps on open lobbies and tables (none by default; the bots set them from the config).
+    pub caps: Caps,
 }
 
 impl Default for AppConfig {
     fn default() -> Self {
-        AppConfig { page_size: 20, owners: Vec::new(), started_at: None }
+        AppConfig { page_size: 20, owners: Vec::new(), started_at: None, caps: Caps::default() }
     }
 }
 
@@ -444,8 +448,8 @@ impl<S: Store> App<S> {
     }
 }
 
-/// Where a reply to `input` goes: the same chat (and thread).
-fn reply_dest(input: &Input) -> Dest {
+/// Where a reply to `input` goes: the same chat (and thread), or the user's private chat.
+pub fn reply_dest(input: &Input) -> Dest {
     if input.chat.private {
         Dest::User { user: input.user.id.clone() }
     } else {

@@ -103,6 +103,21 @@ pub trait Store: std::fmt::Debug {
     fn chat_table(&self, chat: &ChatId) -> Result<Option<u64>, StoreError>;
     /// The unfinished tables `user` sits at.
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError>;
+    /// The unfinished tables of `chat` on `platform`, in every thread (a forum's topics). The
+    /// default reads every unfinished table; a backend with an index of chats answers from it.
+    fn chat_tables(&self, platform: Platform, chat: &str) -> Result<Vec<u64>, StoreError> {
+        let mut ids = Vec::new();
+        for id in self.unfinished()? {
+            if let Ok(Some(table)) = self.load(id)
+                && table.chat.platform == platform
+                && table.chat.chat == chat
+                && !table.status.is_over()
+            {
+                ids.push(id);
+            }
+        }
+        Ok(ids)
+    }
     /// Every unfinished table, to resume after a restart.
     fn unfinished(&self) -> Result<Vec<u64>, StoreError>;
     /// Tables whose turn clock is due at `now` or earlier, soonest first, at most `limit`:
@@ -276,6 +291,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn user_tables(&self, user: &UserId) -> Result<Vec<u64>, StoreError> {
         (**self).user_tables(user)
+    }
+
+    fn chat_tables(&self, platform: Platform, chat: &str) -> Result<Vec<u64>, StoreError> {
+        (**self).chat_tables(platform, chat)
     }
 
     fn unfinished(&self) -> Result<Vec<u64>, StoreError> {
@@ -832,6 +851,22 @@ impl Store for SledStore {
             if let Some(id) = id_from(&key[prefix.len()..]) {
                 ids.push(id);
             }
+        }
+        Ok(ids)
+    }
+
+    fn chat_tables(&self, platform: Platform, chat: &str) -> Result<Vec<u64>, StoreError> {
+        // The chats index holds `tg:<chat>` and `tg:<chat>:<thread>` (ChatId::key).
+        let whole = ChatId { platform, chat: chat.to_string(), thread: None }.key();
+        let staged = self.staged();
+        let mut ids: Vec<u64> = staged
+            .get(Kind::Chats, whole.as_bytes())?
+            .as_deref()
+            .and_then(id_from)
+            .into_iter()
+            .collect();
+        for (_, id) in staged.scan(Kind::Chats, format!("{whole}:").as_bytes())? {
+            ids.extend(id_from(&id));
         }
         Ok(ids)
     }

@@ -39,6 +39,7 @@ use super::inbound::{Context, Request};
 use super::messenger::{Discord, RouteKind};
 use super::render;
 use crate::engine::Engine;
+use crate::limits::Gate;
 
 /// How long an ephemeral command's deferred response waits for the deliverers to fill it.
 const FILL_WAIT: Duration = Duration::from_secs(10);
@@ -83,11 +84,11 @@ impl Drop for InFlight<'_> {
 }
 
 impl Adapter {
-    pub fn new(app: App<SharedStore>) -> Adapter {
+    pub fn new(app: App<SharedStore>, gate: Gate) -> Adapter {
         let store = app.store().clone();
         Adapter {
             store,
-            engine: Engine::start(app),
+            engine: Engine::start(app).with_gate(gate),
             parts: OnceLock::new(),
             ticking: OnceLock::new(),
             in_flight: AtomicUsize::new(0),

@@ -41,6 +41,7 @@ use serenity::all::{
 use tracing::Instrument;
 
 use crate::config::Config;
+use crate::limits::Gate;
 use crate::stop::{DRAIN, STOP};
 use handler::Adapter;
 use shards::Shards;
@@ -75,7 +76,7 @@ pub fn run(config: &Config, store: SharedStore) -> Result<(), String> {
         .map_err(|e| format!("cannot start the async runtime: {e}"))?;
     let app = App::new(store, config.app_config());
     let guilds = Guilds { public: guild, owner: owner_guild };
-    runtime.block_on(serve(app, token, client, guilds, shards))
+    runtime.block_on(serve(app, Gate::new(&config.limits), token, client, guilds, shards))
 }
 
 /// Where the slash commands are registered.
@@ -114,13 +115,14 @@ fn http_client(api_url: Option<&str>, ca: Option<&str>) -> Result<reqwest::Clien
 
 async fn serve(
     app: App<SharedStore>,
+    gate: Gate,
     token: String,
     client: reqwest::Client,
     guilds: Guilds,
     shards: Option<Shards>,
 ) -> Result<(), String> {
     let http = HttpBuilder::new(&token).client(client);
-    let adapter = Arc::new(Adapter::new(app));
+    let adapter = Arc::new(Adapter::new(app, gate));
     let handler = Handler { adapter: adapter.clone(), guilds, orphans_watched: Default::default() };
     let mut client = ClientBuilder::new_with_http(http.build(), GatewayIntents::GUILDS)
         .event_handler(handler)

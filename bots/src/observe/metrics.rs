@@ -99,11 +99,16 @@ impl Metrics {
     fn new() -> Metrics {
         let mut registry = Registry::with_prefix("igroteka");
         let presses = Family::<PlatformLabel, Counter>::default();
-        registry.register("presses", "Button presses handled by the engine", presses.clone());
+        registry.register(
+            "presses",
+            "Button presses taken: handled by the engine, or refused at its door (abuse limits)",
+            presses.clone(),
+        );
         let refusals = Family::<RefusalLabels, Counter>::default();
         registry.register(
             "refusals",
-            "Presses refused, by the id of the refusal's text (press-stale, not-your-turn…)",
+            "Presses refused, by the id of the refusal's text (press-stale, not-your-turn…), and \
+             inputs refused at the engine's door by an abuse limit (rate-user, command-too-long…)",
             refusals.clone(),
         );
         let calls = Family::<CallLabels, Counter>::default();
@@ -182,7 +187,8 @@ impl Metrics {
         self.presses.get_or_create(&PlatformLabel { platform: platform(p) }).inc();
     }
 
-    /// A press was refused with the text `reason` (a Fluent id).
+    /// A press was refused with the text `reason` (a Fluent id), or an input at the engine's
+    /// door by the abuse limit `reason` (`crate::limits`).
     pub fn refusal(&self, p: Platform, reason: &str) {
         let labels = RefusalLabels { platform: platform(p), reason: reason.to_string() };
         self.refusals.get_or_create(&labels).inc();

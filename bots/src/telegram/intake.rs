@@ -81,6 +81,7 @@ impl Intake {
                         continue;
                     };
                     if inbound::needs_admin_check(&input)
+                        && adapter.engine.would_admit(&input)
                         && let Some(user) = msg.from.as_ref()
                     {
                         // Only `/cancel` asks: one getChatMember call where it matters.
@@ -129,13 +130,17 @@ impl Intake {
     }
 
     /// What is left of taken updates, on a task of its own: each press answered (never paced:
-    /// the spinner stops at once), then the replies and the tables' deliverers.
+    /// the spinner stops at once), then the replies and the tables' deliverers. The answers go
+    /// out side by side, so a press never waits for the others of its batch — a batch full of
+    /// one abuser's refused presses holds up no other chat's answer (docs/operations.md, "Abuse
+    /// limits").
     pub fn finish(&self, taken: Vec<Taken>) {
         if taken.iter().all(|t| matches!(t, Taken::Nothing)) {
             return;
         }
         let adapter = self.adapter.clone();
         let task = tokio::spawn(async move {
+            let mut answers = tokio::task::JoinSet::new();
             for item in taken {
                 match item {
                     Taken::Handled { query, outcome, span, received } => {
@@ -144,15 +149,22 @@ impl Intake {
                                 Effect::Answer { text, alert } => Some((text.clone(), *alert)),
                                 _ => None,
                             });
-                            adapter.answer(query, answer).instrument(span.clone()).await;
-                            metrics().answered(Platform::Telegram, received.elapsed());
+                            let (adapter, span) = (adapter.clone(), span.clone());
+                            answers.spawn(async move {
+                                adapter.answer(query, answer).instrument(span).await;
+                                metrics().answered(Platform::Telegram, received.elapsed());
+                            });
                         }
                         span.in_scope(|| adapter.deliverers.dispatch(outcome));
                     }
-                    Taken::Unreadable(query) => adapter.answer(query, None).await,
+                    Taken::Unreadable(query) => {
+                        let adapter = adapter.clone();
+                        answers.spawn(async move { adapter.answer(query, None).await });
+                    }
                     Taken::Nothing => {}
                 }
             }
+            while answers.join_next().await.is_some() {}
         });
         self.adapter.finishing.track(task);
     }

@@ -33,6 +33,7 @@ use teloxide::types::CallbackQueryId;
 
 use crate::config::Config;
 use crate::engine::Engine;
+use crate::limits::Gate;
 use crate::stop::{DRAIN, Finishing, STOP};
 use deliver::{Courier, Deliverers};
 use intake::Intake;
@@ -92,7 +93,8 @@ async fn serve(config: &Config, store: SharedStore, token: String) -> Result<(),
     let journal = Arc::new(pace::Pace::new(store.clone()));
     let limiter = Arc::new(Limiter::with_journal(Limits::TELEGRAM, journal));
     let messenger = Arc::new(Telegram::new(bot.clone(), limiter, username.clone(), token.clone()));
-    let engine = Engine::start(App::new(store.clone(), config.app_config()));
+    let app = App::new(store.clone(), config.app_config());
+    let engine = Engine::start(app).with_gate(Gate::new(&config.limits));
     let courier = Arc::new(Courier::new(store.clone(), messenger.clone()));
     let deliverers = Arc::new(Deliverers::new(store.clone(), messenger, engine.clone(), courier));
     // What a previous run saved but did not get to deliver goes out first (the Telegram

@@ -40,6 +40,9 @@ impl BotProcess {
             .env_remove("IGROTEKA_METRICS_LISTEN")
             .env_remove("IGROTEKA_DATABASE_URL")
             .env("IGROTEKA_DATA", data)
+            // The abuse limits off: these tests race one user's presses and open many games
+            // by one user on purpose. `*_limits.rs` turn them on (`IGROTEKA_LIMITS=on`).
+            .env("IGROTEKA_LIMITS", "off")
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(stderr);
