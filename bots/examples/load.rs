@@ -340,8 +340,9 @@ fn run() -> Result<(), String> {
     let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     let mut first_press: Option<Instant> = None;
-    // Presses written so far.
+    // Presses written so far, and those written behind set-up lines (`--rate`).
     let mut pressed = 0usize;
+    let mut unsteady = std::collections::HashSet::new();
     let mut last_done = started;
 
     loop {
@@ -368,6 +369,14 @@ fn run() -> Result<(), String> {
             if step == Step::Press {
                 first_press.get_or_insert(at);
                 pressed += 1;
+            }
+            // At `--rate`, a press made while set-up lines are still in flight waits behind
+            // them: it is left out of the latency (the set-up is no steady load).
+            let behind_setup = args.rate.is_some()
+                && step == Step::Press
+                && in_flight.values().any(|(_, s, _)| matches!(s, Step::Setup(_)));
+            if behind_setup {
+                unsteady.insert(next_input);
             }
             in_flight.insert(next_input, (t, step, at));
             next_input += 1;
@@ -404,7 +413,9 @@ fn run() -> Result<(), String> {
             match step {
                 Step::Setup(_) => setup_inputs += 1,
                 Step::Press => {
-                    latencies.push(answered.at - at);
+                    if !unsteady.remove(&answered.input) {
+                        latencies.push(answered.at - at);
+                    }
                     if refused(&answered.effects) {
                         refusals += 1;
                     } else {

@@ -83,7 +83,7 @@ impl PgStore {
                 migrate::migrate(&mut writer.conn, target.schema.as_deref()).await?;
                 let mut readers = Vec::with_capacity(READERS);
                 for _ in 0..READERS {
-                    readers.push(Arc::new(Mutex::new(Conn::open(&target).await?)));
+                    readers.push(Arc::new(Mutex::new(Conn::open_relaxed(&target).await?)));
                 }
                 Ok(State {
                     writer: Arc::new(Mutex::new(writer)),
