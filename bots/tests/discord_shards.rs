@@ -205,7 +205,7 @@ fn settle(emu: &Emulator, quiet: Duration) {
 
 #[test]
 fn two_processes_on_their_own_shards_play_a_game_in_each_guild() {
-    let Some(schema) = Schema::new("igroteka_shards") else { return };
+    let Some(schema) = Schema::new("shards") else { return };
     let emu = Emulator::with_limits(Limits::DISCORD.faster(20));
     emu.with(|s| s.recommended_shards = TOTAL);
     emu.guild(GUILD_B, "Second club");

@@ -14,7 +14,8 @@
 //! inside a line or a JSON string for any text, `, …]` for more array elements and `, …}` for
 //! more fields.
 
-mod pgschema;
+#[path = "support/pg_schema.rs"]
+mod pg_schema;
 mod piped;
 
 use std::io::Write;
@@ -411,7 +412,7 @@ fn the_readme_subcommands_run_with_the_arguments_shown() {
     }
     // A database for the commands that name one (`migrate`): an empty schema of this test's
     // own, or — without a server — those commands are skipped, saying so.
-    let schema = usages.iter().any(|u| u.contains("URL")).then(|| pgschema::Schema::new("readme"));
+    let schema = usages.iter().any(|u| u.contains("URL")).then(|| pg_schema::Schema::new("readme"));
     let url = schema.as_ref().and_then(|s| s.as_ref()).map(|s| s.bot_url());
     for usage in &usages {
         let usage = usage.trim_matches('`');

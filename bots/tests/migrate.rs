@@ -7,7 +7,8 @@
 //! Needs the PostgreSQL server the project's machines run; without one each test says so on
 //! stderr and passes (unless `IGROTEKA_REQUIRE_POSTGRES` is set).
 
-mod pgschema;
+#[path = "support/pg_schema.rs"]
+mod pg_schema;
 
 use std::path::Path;
 use std::process::{Command, Output};
@@ -22,7 +23,7 @@ use igroteka::settings;
 use igroteka::store::backup;
 use igroteka::store::{SledStore, Store, StoreError};
 use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
-use pgschema::Schema;
+use pg_schema::Schema;
 
 const CACHE: u64 = 4 << 20;
 const NOW: u64 = 1_700_000_000_000;

@@ -4,65 +4,22 @@
 //! Needs the PostgreSQL server the project's machines run (127.0.0.1:5432, or
 //! `IGROTEKA_TEST_DATABASE_URL`); without one it says so on stderr and passes.
 
+#[path = "support/pg_schema.rs"]
+mod pg_schema;
 mod support;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use igroteka::store::Store;
-use igroteka_store_pg::PgStore;
+use pg_schema::Schema;
 use support::oracle::table_of;
 use support::play::{self, open_and_start};
 use support::{Emulator, STEP, TestUser, spawn_bot_with};
 
-const DEFAULT_URL: &str = "postgres://postgres@127.0.0.1:5432/test";
-
-/// A schema of this test's own in the test database, migrated; dropped at the end.
-struct Schema {
-    url: String,
-    name: String,
-}
-
-impl Schema {
-    fn new() -> Option<Schema> {
-        let url = std::env::var("IGROTEKA_TEST_DATABASE_URL").unwrap_or(DEFAULT_URL.into());
-        if let Err(e) = igroteka_store_pg::probe(&url) {
-            // CI's machines run PostgreSQL: there a missing server fails instead of skipping.
-            assert!(
-                std::env::var_os("IGROTEKA_REQUIRE_POSTGRES").is_none(),
-                "no PostgreSQL at {url} ({e}), and IGROTEKA_REQUIRE_POSTGRES is set"
-            );
-            eprintln!("skipped: no PostgreSQL at {url} ({e})");
-            return None;
-        }
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let n = NEXT.fetch_add(1, Ordering::SeqCst);
-        let name = format!("igroteka_e2e_{}_{n}", std::process::id());
-        drop(PgStore::open_in_schema(&url, &name).expect("the schema is made"));
-        Some(Schema { url, name })
-    }
-
-    /// The URL a bot process connects with: the server's, with this schema first on the
-    /// search path.
-    fn bot_url(&self) -> String {
-        let sep = if self.url.contains('?') { '&' } else { '?' };
-        format!("{}{sep}options=-c%20search_path%3D{}", self.url, self.name)
-    }
-
-    fn open(&self) -> PgStore {
-        PgStore::open_in_schema(&self.url, &self.name).unwrap()
-    }
-}
-
-impl Drop for Schema {
-    fn drop(&mut self) {
-        let _ = igroteka_store_pg::drop_schema(&self.url, &self.name);
-    }
-}
-
 #[test]
 fn a_game_kept_in_postgresql_plays_on_after_a_kill() {
-    let Some(schema) = Schema::new() else { return };
+    let Some(schema) = Schema::new("e2e") else { return };
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("data");
     let emulator = Emulator::start();
@@ -169,7 +126,7 @@ fn webhook_process(
 /// set, and the other plays on.
 #[test]
 fn two_webhook_processes_behind_one_url_share_a_game() {
-    let Some(schema) = Schema::new() else { return };
+    let Some(schema) = Schema::new("e2e") else { return };
     let dir = tempfile::tempdir().unwrap();
     let emulator = Emulator::start();
     let chat = -100_556;
@@ -242,7 +199,7 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
 /// lost).
 #[test]
 fn thirty_deadlines_over_three_processes_are_each_handled_once() {
-    let Some(schema) = Schema::new() else { return };
+    let Some(schema) = Schema::new("e2e") else { return };
     let dir = tempfile::tempdir().unwrap();
     let emulator = Emulator::start();
     const SPEED: u64 = 60;
@@ -314,7 +271,10 @@ fn thirty_deadlines_over_three_processes_are_each_handled_once() {
             "table {table}: {handled} deadlines in {allowed} turns' time"
         );
     }
-    assert_eq!(emulator.limited(), 0);
+    // Not asserted here: no 429. A group call in flight when its process is killed never
+    // reaches the group's pace journal, so the others may pace that group one call too
+    // quickly; Telegram's 429 is then waited out (the two-process test, with no kill, asserts
+    // none).
 }
 
 /// A small deterministic generator for the kill points (`RESTART_SEED` replays a run).
@@ -348,7 +308,7 @@ struct Game {
 /// than the board carries buttons, and pings do not pile up.
 #[test]
 fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing() {
-    let Some(schema) = Schema::new() else { return };
+    let Some(schema) = Schema::new("e2e") else { return };
     let seed =
         std::env::var("RESTART_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or_else(|| {
             std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_nanos()

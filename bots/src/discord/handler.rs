@@ -156,8 +156,15 @@ impl Adapter {
         let Parts { discord, deliverers } = self.parts(http);
         let ctx = &request.context;
         if ctx.in_dm {
-            // They use the bot in their DMs: the DMs are open.
+            // They use the bot in their DMs: the DMs are open. And the DM channel is their route
+            // from now, before the engine runs: a delivery pass already under way for one of
+            // their tables may pick up what this interaction queues while it is acknowledged,
+            // and must send it here, not through an older route. (A DM route posts to the
+            // channel, so it needs no acknowledged token; other routes are noted below, once
+            // their token can carry a follow-up.)
             discord.set_dm_closed(&ctx.user, false);
+            let dm = RouteKind::Dm(ChannelId::new(ctx.channel));
+            discord.note_route(&ctx.user, ctx.channel, &ctx.token, dm);
         }
 
         let taken = self.engine.take(request.input.clone(), None);

@@ -4,6 +4,7 @@
 //! The server is `IGROTEKA_TEST_DATABASE_URL` (default: the project machines' 127.0.0.1:5432,
 //! database `test`). Without one the test says so on stderr and passes, unless
 //! `IGROTEKA_REQUIRE_POSTGRES` is set (CI), where a missing server fails it.
+#![allow(dead_code)]
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -17,8 +18,8 @@ pub struct Schema {
 }
 
 impl Schema {
-    /// A fresh schema named after `prefix`, or `None` (the test is skipped) without a server.
-    pub fn new(prefix: &str) -> Option<Schema> {
+    /// A fresh schema named after `what`, or `None` (the test is skipped) without a server.
+    pub fn new(what: &str) -> Option<Schema> {
         let url = std::env::var("IGROTEKA_TEST_DATABASE_URL").unwrap_or(DEFAULT_URL.into());
         if let Err(e) = igroteka_store_pg::probe(&url) {
             assert!(
@@ -30,7 +31,7 @@ impl Schema {
         }
         static NEXT: AtomicUsize = AtomicUsize::new(0);
         let n = NEXT.fetch_add(1, Ordering::SeqCst);
-        let name = format!("{prefix}_{}_{n}", std::process::id());
+        let name = format!("igroteka_{what}_{}_{n}", std::process::id());
         drop(PgStore::open_in_schema(&url, &name).expect("the schema is made"));
         Some(Schema { url, name })
     }
@@ -50,6 +51,8 @@ impl Schema {
 
 impl Drop for Schema {
     fn drop(&mut self) {
-        let _ = igroteka_store_pg::drop_schema(&self.url, &self.name);
+        if let Err(e) = igroteka_store_pg::drop_schema(&self.url, &self.name) {
+            eprintln!("the test schema {} was not dropped: {e}", self.name);
+        }
     }
 }
