@@ -15,7 +15,7 @@ use igroteka::store::Store;
 use pg_schema::Schema;
 use support::oracle::table_of;
 use support::play::{self, open_and_start};
-use support::{Emulator, STEP, TestUser, spawn_bot_with};
+use support::{Emulator, Lcg, STEP, TestUser, spawn_bot_with};
 
 #[test]
 fn a_game_kept_in_postgresql_plays_on_after_a_kill() {
@@ -275,17 +275,6 @@ fn thirty_deadlines_over_three_processes_are_each_handled_once() {
     // reaches the group's pace journal, so the others may pace that group one call too
     // quickly; Telegram's 429 is then waited out (the two-process test, with no kill, asserts
     // none).
-}
-
-/// A small deterministic generator for the kill points (`RESTART_SEED` replays a run).
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 =
-            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// One game of the kill test, and what its presses came to.

@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 use support::oracle::{self, table_of};
 use support::play::{self, REFRESHED, pings, to_move};
-use support::{Emulator, STEP, Sent, TestUser, spawn_bot};
+use support::{Emulator, Lcg, STEP, Sent, TestUser, spawn_bot};
 
 const PRESSES: usize = 50;
 const GAMES: usize = 8;
@@ -50,16 +50,6 @@ struct Game {
     in_flight_at_kills: usize,
     /// Pings the bot sent but was killed before recording ([`unrecorded_pings`]), by id.
     unrecorded_pings: BTreeSet<String>,
-}
-
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 =
-            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
 }
 
 #[test]

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use support::oracle::{self, table_of};
 use support::play::{self, open_and_start, private_keyboard, set_up};
-use support::{Emulator, STEP, Sent, State, TestUser, spawn_bot};
+use support::{Emulator, Lcg, STEP, Sent, State, TestUser, spawn_bot};
 
 const NOTE: &str = "I can't message you privately";
 
@@ -193,17 +193,6 @@ fn a_plain_start_or_any_private_message_brings_the_waiting_set_up_once() {
     set_up(&emulator, bob);
     quiet(&emulator);
     help_only(bob);
-}
-
-/// A small, seedable random number source for the race's timing.
-struct Lcg(u64);
-
-impl Lcg {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 =
-            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
-        (self.0 >> 33) % n
-    }
 }
 
 /// The newest bot message in `user`'s private chat.

@@ -467,3 +467,15 @@ pub fn spawn_webhook_bot(emulator: &Emulator, data: &Path, port: u16) -> BotProc
     }
     bot
 }
+
+/// A small, seedable random source for the tests' timings and kill points (a seed printed by
+/// a test replays its run).
+pub struct Lcg(pub u64);
+
+impl Lcg {
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 =
+            self.0.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) % n
+    }
+}
