@@ -5,7 +5,8 @@
 //! with pending entries when the gateway says READY). A wake while the table's task runs only
 //! asks it for one more pass, so a table's messages leave in order across its channel and its
 //! players' DMs, while other tables — and the acknowledgement of interactions — never wait for
-//! it. A pass that ends on a transient failure is tried again after a growing pause; users
+//! it. A pass that ends on a transient failure is tried again after a growing pause, or sooner
+//! when the table is woken meanwhile (new entries must not wait out a long pause); users
 //! found unreachable are handed to the engine (`Action::Unreachable`), which notes them in the
 //! channel once per game.
 
@@ -17,7 +18,7 @@ use igroteka::app::{Action, Chat, Input, User};
 use igroteka::outbox;
 use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, Notify};
 
 use super::inbound::now_ms;
 use super::messenger::Discord;
@@ -34,6 +35,8 @@ struct Running {
     again: bool,
     /// Told when the next pass ends.
     waiting: Vec<oneshot::Sender<()>>,
+    /// Ends a retry pause early: notified by every wake.
+    woken: Arc<Notify>,
 }
 
 #[derive(Debug)]
@@ -65,9 +68,11 @@ impl Deliverers {
             Some(task) => {
                 task.again = true;
                 task.waiting.push(done);
+                task.woken.notify_one();
             }
             None => {
-                running.insert(table, Running { again: true, waiting: vec![done] });
+                let task = Running { again: true, waiting: vec![done], woken: Arc::default() };
+                running.insert(table, task);
                 tokio::spawn(self.clone().run(table));
             }
         }
@@ -94,11 +99,11 @@ impl Deliverers {
     async fn run(self, table: u64) {
         let mut pause = Duration::ZERO;
         loop {
-            let waiting = {
+            let (waiting, woken) = {
                 let mut running = self.inner.running.lock().unwrap_or_else(|e| e.into_inner());
                 let task = running.entry(table).or_default();
                 task.again = false;
-                std::mem::take(&mut task.waiting)
+                (std::mem::take(&mut task.waiting), task.woken.clone())
             };
             // Its own task, so a panic ends the pass, not the deliverer's bookkeeping.
             let retry = tokio::spawn(self.clone().pass(table)).await.unwrap_or_else(|_| {
@@ -110,7 +115,13 @@ impl Deliverers {
             }
             if retry {
                 pause = (pause * 2).clamp(FIRST_RETRY, LAST_RETRY);
-                tokio::time::sleep(pause).await;
+                // A wake during the pass or the pause ends the pause: a new entry (a player's
+                // DM board, say) is worth a try at once; the pause still grows when nobody
+                // wakes the table.
+                tokio::select! {
+                    () = tokio::time::sleep(pause) => {}
+                    () = woken.notified() => {}
+                }
             } else {
                 pause = Duration::ZERO;
             }
