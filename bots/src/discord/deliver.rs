@@ -18,7 +18,7 @@ use igroteka::app::{Action, Chat, Input, User};
 use igroteka::outbox;
 use igroteka::store::{SharedStore, Store};
 use igroteka::table::Platform;
-use tokio::sync::{oneshot, Notify};
+use tokio::sync::{Notify, oneshot};
 
 use super::inbound::now_ms;
 use super::messenger::Discord;
