@@ -8,11 +8,9 @@
 mod pg_schema;
 mod support;
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
 use igroteka::store::Store;
 use pg_schema::Schema;
+use support::balancer::Fleet;
 use support::oracle::table_of;
 use support::play::{self, open_and_start};
 use support::{Emulator, Lcg, STEP, TestUser, spawn_bot_with};
@@ -56,70 +54,6 @@ fn a_game_kept_in_postgresql_plays_on_after_a_kill() {
     assert_eq!(emulator.limited(), 0);
 }
 
-/// A load balancer in front of bot processes: each connection goes to the next port in turn
-/// (Telegram's webhook POSTs come one connection each). A connection to a port where nothing
-/// listens is dropped, as a balancer's failed upstream would: Telegram then tries again.
-/// Returns the balancer's port and how many connections reached each upstream.
-fn round_robin(ports: Vec<u16>) -> (u16, Arc<Vec<AtomicUsize>>) {
-    use std::io::copy;
-    use std::net::{Shutdown, TcpListener, TcpStream};
-    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
-    let port = listener.local_addr().unwrap().port();
-    let reached: Arc<Vec<AtomicUsize>> =
-        Arc::new(ports.iter().map(|_| AtomicUsize::new(0)).collect());
-    let counts = reached.clone();
-    std::thread::spawn(move || {
-        for (n, client) in listener.incoming().enumerate() {
-            let Ok(client) = client else { continue };
-            let Ok(upstream) = TcpStream::connect(("127.0.0.1", ports[n % ports.len()])) else {
-                continue;
-            };
-            counts[n % ports.len()].fetch_add(1, Ordering::SeqCst);
-            let (mut from, mut to) = (client.try_clone().unwrap(), upstream.try_clone().unwrap());
-            std::thread::spawn(move || {
-                let _ = copy(&mut from, &mut to);
-                let _ = to.shutdown(Shutdown::Write);
-            });
-            let (mut back, mut out) = (upstream, client);
-            std::thread::spawn(move || {
-                let _ = copy(&mut back, &mut out);
-                let _ = out.shutdown(Shutdown::Write);
-            });
-        }
-    });
-    (port, reached)
-}
-
-/// Starts a webhook-mode bot on `listen` behind the public `url`, over the database.
-fn webhook_process(
-    emulator: &Emulator,
-    data: &std::path::Path,
-    database: &str,
-    url: &str,
-    listen: u16,
-    extra: &[(&str, String)],
-) -> support::BotProcess {
-    let log = data.with_extension(format!("log-{listen}"));
-    let mut env = vec![
-        ("TELEGRAM_BOT_TOKEN", support::TOKEN.to_string()),
-        ("TELOXIDE_API_URL", emulator.url()),
-        ("TELEGRAM_WEBHOOK_URL", url.to_string()),
-        ("TELEGRAM_LISTEN", format!("127.0.0.1:{listen}")),
-        ("IGROTEKA_DATABASE_URL", database.to_string()),
-    ];
-    env.extend(extra.iter().cloned());
-    let mut bot = support::BotProcess::start(data, log, &env);
-    let deadline = std::time::Instant::now() + STEP;
-    while std::net::TcpStream::connect(("127.0.0.1", listen)).is_err() {
-        if let Some(status) = bot.exited() {
-            panic!("igroteka exited with {status}: {}", bot.stderr());
-        }
-        assert!(std::time::Instant::now() < deadline, "never listened: {}", bot.stderr());
-        std::thread::sleep(std::time::Duration::from_millis(20));
-    }
-    bot
-}
-
 /// Two bot processes over one database behind one webhook URL, Telegram's updates shared
 /// between them by a round-robin balancer: the webhook is registered once, by one of them;
 /// every press is applied once, whichever process takes it; stopping one leaves the webhook
@@ -133,13 +67,7 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
     emulator.group(chat, "Planes", false);
     let players = vec![TestUser::new(7011, "Ann"), TestUser::new(7012, "Boris")];
     players.iter().for_each(|p| emulator.user(p));
-    let (a, b) = (support::free_port(), support::free_port());
-    let (balancer, reached) = round_robin(vec![a, b]);
-    let public = format!("http://127.0.0.1:{balancer}/telegram");
-    let database = schema.bot_url();
-    let first = webhook_process(&emulator, &dir.path().join("a"), &database, &public, a, &[]);
-    emulator.wait("the webhook", STEP, |s| s.webhook.clone());
-    let second = webhook_process(&emulator, &dir.path().join("b"), &database, &public, b, &[]);
+    let mut fleet = Fleet::start(&emulator, dir.path(), &schema.bot_url(), 2, &[]);
     std::thread::sleep(std::time::Duration::from_secs(1));
     assert_eq!(emulator.with(|s| s.webhooks_set.len()), 1, "setWebhook was called again");
 
@@ -147,7 +75,7 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
         open_and_start(&emulator, chat, &players, "aeroplane")
     }));
     let lobby = opened.unwrap_or_else(|e| {
-        eprintln!("A:\n{}\nB:\n{}", first.stderr(), second.stderr());
+        eprintln!("{}", fleet.logs());
         std::panic::resume_unwind(e)
     });
     let table = table_of(&lobby.tokens()[0].1);
@@ -162,13 +90,12 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
     let after = schema.open().load(table).unwrap().unwrap().seq;
     assert_eq!(after, before + 6, "each press applied once");
     // Both processes took updates.
-    let shares: Vec<usize> = reached.iter().map(|n| n.load(Ordering::SeqCst)).collect();
+    let shares = fleet.shares();
     assert!(shares.iter().all(|n| *n > 0), "one process took every update: {shares:?}");
 
     // The first stops (SIGTERM): the webhook stays, and the second takes every update.
-    first.terminate();
-    let mut first = first;
-    assert!(first.wait_exit(std::time::Duration::from_secs(10)).is_some());
+    fleet.processes[0].terminate();
+    assert!(fleet.processes[0].wait_exit(std::time::Duration::from_secs(10)).is_some());
     assert!(emulator.with(|s| s.webhook.is_some()), "the stop deleted the webhook");
     assert_eq!(emulator.calls("deleteWebhook"), 0);
     for _ in 0..2 {
@@ -176,7 +103,7 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
     }
     assert_eq!(schema.open().load(table).unwrap().unwrap().seq, after + 2);
     let undelivered = emulator.with(|s| s.undelivered.clone());
-    assert!(undelivered.is_empty(), "{undelivered:?}\n{}", second.stderr());
+    assert!(undelivered.is_empty(), "{undelivered:?}\n{}", fleet.processes[1].stderr());
     // One pace for the group, whichever process delivers its table: no call over Telegram's
     // limits (the processes read the group's journal before each call to it).
     assert_eq!(emulator.limited(), 0, "a 429: the processes paced the group apart");
@@ -187,7 +114,7 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
         let board = play::board_in(s, chat)?;
         (board.photo.as_deref() == Some(png.as_slice())).then_some(())
     });
-    drop(second);
+    drop(fleet);
 }
 
 /// Turn clocks across three processes on one database: at five tables nobody moves
@@ -215,17 +142,7 @@ fn thirty_deadlines_over_three_processes_are_each_handled_once() {
         ("IGROTEKA_CLOCK_EPOCH_MS", epoch.to_string()),
         ("IGROTEKA_TICK_MS", "100".to_string()),
     ];
-    let ports: Vec<u16> = (0..3).map(|_| support::free_port()).collect();
-    let (balancer, _) = round_robin(ports.clone());
-    let public = format!("http://127.0.0.1:{balancer}/telegram");
-    let database = schema.bot_url();
-    let start = |n: usize| {
-        let data = dir.path().join(format!("p{n}"));
-        webhook_process(&emulator, &data, &database, &public, ports[n], &clock)
-    };
-    let mut processes = vec![start(0)];
-    emulator.wait("the webhook", STEP, |s| s.webhook.clone());
-    processes.extend([start(1), start(2)]);
+    let mut fleet = Fleet::start(&emulator, dir.path(), &schema.bot_url(), 3, &clock);
 
     let mut tables = Vec::new();
     for n in 0..5i64 {
@@ -252,12 +169,12 @@ fn thirty_deadlines_over_three_processes_are_each_handled_once() {
         }
     };
     wait_for(15);
-    processes[0].kill();
+    fleet.processes[0].kill();
     wait_for(32);
-    for process in &processes[1..] {
+    for process in &fleet.processes[1..] {
         process.terminate();
     }
-    for process in &mut processes[1..] {
+    for process in &mut fleet.processes[1..] {
         assert!(process.wait_exit(std::time::Duration::from_secs(10)).is_some());
     }
     let stopped = game_now();
@@ -307,23 +224,7 @@ fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing()
     let mut rng = Lcg(seed);
     let dir = tempfile::tempdir().unwrap();
     let emulator = Emulator::start();
-    let ports: Vec<u16> = (0..3).map(|_| support::free_port()).collect();
-    let (balancer, _) = round_robin(ports.clone());
-    let public = format!("http://127.0.0.1:{balancer}/telegram");
-    let database = schema.bot_url();
-    let start = |n: usize| {
-        webhook_process(
-            &emulator,
-            &dir.path().join(format!("p{n}")),
-            &database,
-            &public,
-            ports[n],
-            &[],
-        )
-    };
-    let mut processes = vec![start(0)];
-    emulator.wait("the webhook", STEP, |s| s.webhook.clone());
-    processes.extend([start(1), start(2)]);
+    let mut fleet = Fleet::start(&emulator, dir.path(), &schema.bot_url(), 3, &[]);
 
     let mut games: Vec<Game> = (0..4)
         .map(|i| {
@@ -356,7 +257,7 @@ fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing()
                 // by this one before it died), or lost with the process (then pressed again,
                 // as a player would).
                 let victim = rng.below(3) as usize;
-                processes[victim].kill();
+                fleet.processes[victim].kill();
                 let until = std::time::Instant::now() + std::time::Duration::from_secs(15);
                 let answer = loop {
                     let found =
@@ -373,7 +274,7 @@ fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing()
                     Some(_) => {}
                     None => game.unanswered += 1,
                 }
-                processes[victim] = start(victim);
+                fleet.restart(&emulator, victim);
                 break;
             }
             let answer = emulator.answer(&query);
@@ -388,8 +289,8 @@ fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing()
         }
         if !in_flight {
             let victim = rng.below(3) as usize;
-            processes[victim].kill();
-            processes[victim] = start(victim);
+            fleet.processes[victim].kill();
+            fleet.restart(&emulator, victim);
         }
     }
     // Every board comes to show its stored game.
@@ -404,7 +305,7 @@ fn kill_9_of_one_of_three_processes_at_twenty_points_loses_and_doubles_nothing()
             },
         );
     }
-    for process in &processes {
+    for process in &fleet.processes {
         process.terminate();
     }
     for game in &games {

@@ -10,6 +10,7 @@
 
 #![allow(dead_code)]
 
+pub mod balancer;
 pub mod oracle;
 pub mod play;
 pub mod process;
