@@ -12,26 +12,17 @@
 //! state, byte for byte what the stored table draws — and no ping; no message of the game, in
 //! the group or a player's private chat, still shows buttons, and no edit was refused as "not
 //! modified"; there was never more than one ping; every press was answered within a second; no
-//! 429 was provoked.
+//! 429 was provoked. The playing and these checks live in `support/whole_game.rs`, shared with
+//! `postgres_games.rs` (every registered game through three processes over PostgreSQL).
 
 mod support;
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use support::oracle::{self, table_of};
-use support::play::{self, finished, live_board, pings, set_up, start_game};
-use support::{Emulator, STEP, TestUser, png_size, spawn_bot};
-
-/// Paced calls a test lets the group have before the resignation (a group gets 20 a minute).
-const BUDGET: usize = 14;
-
-fn players(n: usize, first_id: i64) -> Vec<TestUser> {
-    ["Alice", "Boris", "Chen", "Dana"][..n]
-        .iter()
-        .enumerate()
-        .map(|(i, name)| TestUser::new(first_id + i as i64, name))
-        .collect()
-}
+use support::play::{self, set_up, start_game};
+use support::whole_game::{self, BUDGET, players};
+use support::{Emulator, STEP};
 
 /// A group and a bot on a fresh data folder.
 struct Room {
@@ -46,91 +37,31 @@ impl Room {
         let dir = tempfile::tempdir().unwrap();
         let emulator = Emulator::start();
         emulator.group(chat, "Game night", false);
-        let bot = spawn_bot(&emulator, &dir.path().join("data"));
+        let bot = support::spawn_bot(&emulator, &dir.path().join("data"));
         Room { emulator, dir, bot, chat }
     }
 
-    fn data(&self) -> std::path::PathBuf {
-        self.dir.path().join("data")
-    }
-
-    /// The group's paced calls so far (messages and edits).
-    fn paced(&self) -> usize {
-        self.emulator.with(|s| s.paced_calls(self.chat).len())
-    }
-
     /// Plays until the group has used `budget` paced calls (or the game ends), checking after
-    /// each press that pings do not pile up; then the player to move resigns.
-    fn play_then_resign(&self, players: &[TestUser], budget: usize) -> play::Played {
-        let emulator = &self.emulator;
-        let played = play::play(emulator, self.chat, players, |emulator, _| {
-            let deadline = Instant::now() + STEP;
-            while pings(emulator, self.chat).len() > 1 {
-                assert!(Instant::now() < deadline, "pings pile up\n{}", emulator.transcript());
-                std::thread::sleep(Duration::from_millis(20));
-            }
-            self.paced() >= budget
-        });
-        if finished(emulator, self.chat).is_none() {
-            let board = live_board(emulator, self.chat).expect("a live board");
-            let mover = play::to_move(&board, players).unwrap_or(&players[0]);
-            emulator.say(self.chat, None, mover, "/resign");
-        }
-        played
+    /// each press that pings do not pile up; then the player to move resigns (the players
+    /// named on the board, until the game is over). Returns what was played and who resigned.
+    fn play_then_resign(
+        &self,
+        players: &[support::TestUser],
+        budget: usize,
+    ) -> (play::Played, Vec<String>) {
+        let played = whole_game::play_budget(&self.emulator, self.chat, players, budget);
+        (played, whole_game::resign_until_over(&self.emulator, self.chat, players))
     }
 
-    /// The end as a player sees it, then the store's truth: see the module's comment.
-    fn check_the_end(mut self, players: &[TestUser], table: u64) {
-        let emulator = &self.emulator;
-        let end = emulator.wait("the final board", STEP, |s| {
-            s.latest(self.chat, |m| m.photo.is_some() && m.plain().contains("Game over"))
+    /// The end as a player sees it, then the store's truth, read once the bot is stopped: see
+    /// the module's comment.
+    fn check_the_end(self, players: &[support::TestUser], table: u64) {
+        let Room { emulator, dir, mut bot, chat } = self;
+        whole_game::check_the_end(&emulator, chat, players, || {
+            bot.kill();
+            oracle::read(&dir.path().join("data"), table)
         });
-        emulator.wait("the last ping deleted", STEP, |s| {
-            let standing = s
-                .messages
-                .iter()
-                .any(|m| m.chat == self.chat && m.from.is_none() && m.plain().starts_with("🔔"));
-            (!standing).then_some(())
-        });
-        let text = end.plain();
-        for p in players {
-            assert!(text.contains(&p.name), "the ranking lacks {}: {text}", p.name);
-        }
-        let group = emulator.bot_messages(self.chat);
-        let boards: Vec<_> = group.iter().filter(|m| m.photo.is_some()).collect();
-        assert_eq!(boards.len(), 1, "{}", emulator.transcript());
-        assert_eq!(boards[0].id, end.id);
-        assert!(group.iter().all(|m| m.tokens().is_empty()), "buttons left after the end");
-        // Nor anywhere else: no message of the game, in the group or a player's private chat,
-        // shows buttons, and no edit changed nothing.
-        let chats: Vec<i64> =
-            std::iter::once(self.chat).chain(players.iter().map(|p| p.id)).collect();
-        emulator.assert_no_buttons_left(&chats);
-        let (w, h) = png_size(end.photo.as_deref().unwrap());
-        assert!(w >= 100 && h >= 100, "a tiny board: {w}×{h}");
-        assert_eq!(emulator.limited(), 0, "the bot provoked 429s");
-        let slowest = emulator.slowest_answer();
-        assert!(slowest < Duration::from_secs(1), "a press waited {slowest:?} for its answer");
-        // Nothing more is on its way: the end stays as it is.
-        std::thread::sleep(Duration::from_millis(1500));
-        let after = live_end(emulator, self.chat, end.id);
-        assert_eq!((after.edits, after.text.clone()), (end.edits, end.text.clone()));
-        self.bot.kill();
-        let mut truth = oracle::read(&self.data(), table);
-        assert!(truth.is_over());
-        assert!(
-            after.photo.as_deref() == Some(truth.public_png().as_slice()),
-            "a stale final board"
-        );
-        eprintln!(
-            "{} paced calls to the group, slowest answer {slowest:?}",
-            emulator.with(|s| s.paced_calls(self.chat).len())
-        );
     }
-}
-
-fn live_end(emulator: &Emulator, chat: i64, id: i64) -> support::Sent {
-    emulator.with(|s| s.messages.iter().find(|m| m.chat == chat && m.id == id).cloned()).unwrap()
 }
 
 #[test]
@@ -162,7 +93,7 @@ fn aeroplane_from_lobby_to_game_over_under_real_limits() {
         .emulator
         .wait("the first ping", STEP, |s| s.latest(room.chat, |m| m.plain().starts_with("🔔")));
     assert!(ping.parse_mode.as_deref() == Some("HTML") && ping.text.contains("tg://user?id="));
-    let played = room.play_then_resign(&players, BUDGET);
+    let (played, _) = room.play_then_resign(&players, BUDGET);
     assert!(played.presses >= 4, "only {} presses", played.presses);
     room.check_the_end(&players, table);
     eprintln!("aeroplane: {} presses in {:?}", played.presses, started.elapsed());
@@ -175,7 +106,7 @@ fn tank_battle_from_lobby_to_game_over_under_real_limits() {
     let players = players(2, 1101);
     let first = start_game(&room.emulator, room.chat, &players, "tank-battle");
     let table = table_of(&first.tokens()[0].1);
-    let played = room.play_then_resign(&players, BUDGET);
+    let (played, _) = room.play_then_resign(&players, BUDGET);
     assert!(played.presses >= 4, "only {} presses", played.presses);
     room.check_the_end(&players, table);
     eprintln!("tank-battle: {} presses in {:?}", played.presses, started.elapsed());
@@ -200,7 +131,7 @@ fn tanks_with_its_private_set_up_from_lobby_to_game_over_under_real_limits() {
     // The set-up keyboards never appeared in the group.
     let group = room.emulator.bot_messages(room.chat);
     assert!(group.iter().all(|m| m.key("Random set-up").is_none()));
-    let played = room.play_then_resign(&players, BUDGET);
+    let (played, _) = room.play_then_resign(&players, BUDGET);
     assert!(played.presses >= 2, "only {} presses", played.presses);
     room.check_the_end(&players, table);
     eprintln!("tanks: {} presses in {:?}", played.presses, started.elapsed());
@@ -213,7 +144,7 @@ fn toy_air_battle_for_two_from_lobby_to_game_over_under_real_limits() {
     let players = players(2, 1501);
     let first = start_game(&room.emulator, room.chat, &players, "air-battle");
     let table = table_of(&first.tokens()[0].1);
-    let played = room.play_then_resign(&players, BUDGET);
+    let (played, _) = room.play_then_resign(&players, BUDGET);
     assert!(played.presses >= 3, "not even one flight (aircraft, operation, confirm)");
     room.check_the_end(&players, table);
     eprintln!("air-battle toy: {} presses in {:?}", played.presses, started.elapsed());
@@ -235,7 +166,7 @@ fn photo_air_battle_two_against_two_from_lobby_to_game_over_under_real_limits() 
         .emulator
         .wait("the first ping", STEP, |s| s.latest(room.chat, |m| m.plain().starts_with("🔔")));
     assert_eq!(ping.text.matches("tg://user?id=").count(), 2, "both commanders: {}", ping.text);
-    let played = room.play_then_resign(&players, BUDGET - 4);
+    let (played, _) = room.play_then_resign(&players, BUDGET - 4);
     assert!(played.presses >= 2, "only {} presses", played.presses);
     room.check_the_end(&players, table);
     eprintln!("air-battle photo 2v2: {} presses in {:?}", played.presses, started.elapsed());
@@ -249,28 +180,10 @@ fn thousand_for_four_from_lobby_to_game_over_under_real_limits() {
     let first = start_game(&room.emulator, room.chat, &players, "thousand");
     let table = table_of(&first.tokens()[0].1);
     // The four-player lobby took more of the minute's calls: fewer presses, and room for the
-    // three resignations' board edits.
-    let budget = BUDGET - 4;
-    let played = play::play(&room.emulator, room.chat, &players, |_, _| room.paced() >= budget);
+    // three resignations' board edits. With four players a resignation leaves the others
+    // playing: the player named on the board resigns, three times, and the game is over.
+    let (played, gone) = room.play_then_resign(&players, BUDGET - 4);
     assert!(played.presses >= 2, "not even one move (pawn, square): {} presses", played.presses);
-    // With four players a resignation leaves the others playing: the player named on the
-    // board resigns, three times, and the game is over.
-    let mut gone: Vec<&str> = Vec::new();
-    let deadline = Instant::now() + 10 * STEP;
-    while finished(&room.emulator, room.chat).is_none() {
-        assert!(Instant::now() < deadline, "no end\n{}", room.emulator.transcript());
-        let board = live_board(&room.emulator, room.chat);
-        let mover = board.as_ref().and_then(|b| play::to_move(b, &players));
-        match mover {
-            // A board still naming a player who resigned is about to be edited.
-            Some(mover) if !gone.contains(&mover.name.as_str()) => {
-                assert!(gone.len() < 3, "three resignations end a four-player game");
-                room.emulator.say(room.chat, None, mover, "/resign");
-                gone.push(&mover.name);
-            }
-            _ => std::thread::sleep(Duration::from_millis(20)),
-        }
-    }
     assert_eq!(gone.len(), 3, "the game ended after {gone:?} resigned");
     room.check_the_end(&players, table);
     eprintln!("thousand: {} presses in {:?}", played.presses, started.elapsed());
@@ -286,7 +199,7 @@ fn aeroplane_to_its_natural_end_under_real_limits() {
     let players = players(2, 1301);
     let first = start_game(&room.emulator, room.chat, &players, "aeroplane");
     let table = table_of(&first.tokens()[0].1);
-    let played = room.play_then_resign(&players, usize::MAX);
+    let (played, _) = room.play_then_resign(&players, usize::MAX);
     room.check_the_end(&players, table);
     eprintln!(
         "aeroplane to the end: {} presses ({} healed) in {:?}",

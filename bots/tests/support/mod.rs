@@ -18,6 +18,7 @@ pub mod server;
 pub mod state;
 pub mod turns;
 pub mod webhook;
+pub mod whole_game;
 
 use std::path::Path;
 use std::sync::{Arc, Mutex};
