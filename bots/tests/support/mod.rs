@@ -382,6 +382,19 @@ impl Emulator {
         assert!(idle.is_empty(), "edits refused as not modified: {idle:?}\n{}", self.transcript());
     }
 
+    /// No message in `chats` was sent twice: no send repeated a message of the bot standing
+    /// in the same chat, text, picture and buttons alike (two processes delivering one
+    /// outbox entry would).
+    pub fn assert_nothing_sent_twice(&self, chats: &[i64]) {
+        let twice: Vec<(i64, i64, i64)> =
+            self.with(|s| s.sent_twice.iter().filter(|t| chats.contains(&t.0)).copied().collect());
+        assert!(
+            twice.is_empty(),
+            "sent twice (chat, first, again): {twice:?}\n{}",
+            self.transcript()
+        );
+    }
+
     /// Every message, for failure reports.
     pub fn transcript(&self) -> String {
         self.with(|s| {

@@ -386,6 +386,14 @@ fn send(state: &mut State, params: &Params, photo: bool) -> Response {
         edits: 0,
     };
     let json = state.message_json(&message);
+    let twin = state.messages.iter().find(|m| {
+        (m.chat, m.thread, m.from.is_none()) == (chat, message.thread, true)
+            && (&m.text, &m.photo, &m.keyboard)
+                == (&message.text, &message.photo, &message.keyboard)
+    });
+    if let Some(twin) = twin {
+        state.sent_twice.push((chat, twin.id, message.id));
+    }
     state.messages.push(message);
     state.version += 1;
     ok(json)

@@ -220,6 +220,9 @@ pub struct State {
     /// Edits refused with "message is not modified" (chat, message, method): calls that
     /// changed nothing, each counted against the chat's budget all the same.
     pub not_modified: Vec<(i64, i64, String)>,
+    /// Messages sent twice: (chat, the message standing, the send that repeated it — same
+    /// thread, text, picture and buttons, while the first still showed exactly that).
+    pub sent_twice: Vec<(i64, i64, i64)>,
     /// Every update made, by id (to deliver one again, as Telegram does after a timeout).
     pub made: BTreeMap<i64, Value>,
     /// Update ids the bot confirmed by polling past them, in order.
