@@ -4,7 +4,9 @@
 //! It keeps the sled store's guarantees across processes: a save is a compare-and-swap on the
 //! table's sequence number, in one transaction with its log and outbox entries; saves are
 //! grouped into one transaction per flush (group commit); delivery sees only committed outbox
-//! entries. It lives in a crate of its own so the core has no network code.
+//! entries. It lives in a crate of its own so the core has no network code. Like every backend
+//! it speaks the core's store types alone (`igroteka::store`: outbox entries as JSON text,
+//! slots and their messages), never the engine's (`tests/layering.rs`).
 //!
 //! Modules, one job each: `bridge` (the store's own runtime thread, and synchronous calls
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
