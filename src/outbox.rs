@@ -22,48 +22,24 @@
 //!
 //! The board goes before a ping queued ahead of it: under a rate limit, the chat's next
 //! call brings what the players are waiting for.
-
-use serde::{Deserialize, Serialize};
+//!
+//! The store knows nothing of effects: it keeps each entry as the JSON text this module
+//! serialised ([`entries`]) and hands pending ones back as text, which [`pending`] reads into
+//! effects again (their values kept meanwhile, so a deliverer re-reading a table's outbox does
+//! not parse the same boards again: `parsed`). Whether delivering an entry put a new message
+//! in the chat, the deliverer tells the store ([`Done`]), which makes that mark durable at
+//! once.
 
 use crate::app::{Dest, Effect, Message};
-use crate::game::Seat;
-use crate::store::{Store, StoreError};
+use crate::store::{Done, OutboxEntry, Store, StoreError};
 use crate::table::Platform;
 
-/// A message of a table that the bot keeps up to date.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Slot {
-    /// The group's live board (or the lobby before the game starts).
-    Board,
-    /// The short message that mentions the player to move.
-    Ping,
-    /// A seat's private prompt (its secret set-up, its own view).
-    Private { seat: Seat },
-    /// The note in the group about a seat the bot cannot write to privately, whose button
-    /// opens the private chat: a slot so that its button can be taken away when the game ends.
-    Note { seat: Seat },
-}
+mod parsed;
+
+/// The slots and their messages are the store's records; the engine names them from here too.
+pub use crate::store::{Slot, SlotMessage};
 
 impl Slot {
-    /// The slot's part of a store key.
-    pub fn key(self) -> [u8; 8] {
-        match self {
-            Slot::Board => [0xff; 8],
-            Slot::Ping => {
-                let mut key = [0xff; 8];
-                key[7] = 0xfe;
-                key
-            }
-            Slot::Private { seat } => (seat as u64).to_be_bytes(),
-            Slot::Note { seat } => {
-                let mut key = (seat as u64).to_be_bytes();
-                key[0] = 0xfd;
-                key
-            }
-        }
-    }
-
     /// What becomes of the slot's old message when a fresh one replaces it: a ping is deleted
     /// (a chat holds at most one), a board, prompt or note stays as history without its
     /// buttons.
@@ -75,29 +51,6 @@ impl Slot {
     }
 }
 
-/// A slot's message as the deliverer last left it: its platform id, and whether it carries
-/// buttons (a message without any is never stripped).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SlotMessage {
-    pub id: String,
-    pub buttons: bool,
-    /// The message this one replaced, once its buttons were taken off: a late press on it (a
-    /// client still showing them) must not strip it again.
-    pub retired: Option<String>,
-}
-
-impl SlotMessage {
-    pub fn new(id: String, buttons: bool) -> SlotMessage {
-        SlotMessage { id, buttons, retired: None }
-    }
-
-    /// Whether the message `id` is known to carry no buttons: this one without any, or the one
-    /// it replaced.
-    pub fn bare(&self, id: &str) -> bool {
-        (self.id == id && !self.buttons) || self.retired.as_deref() == Some(id)
-    }
-}
-
 /// See [`Slot::retire`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Retire {
@@ -105,12 +58,45 @@ pub enum Retire {
     StripButtons,
 }
 
-/// One pending entry of a table's outbox.
+/// One pending entry of a table's outbox, read back into its effect.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Pending {
     /// The entry's store key (table id, then its position).
     pub key: Vec<u8>,
     pub effect: Effect,
+    /// The entry as the store keeps it (its value is forgotten with it: `parsed`).
+    pub json: String,
+}
+
+/// The outbox entries of `effects`, serialised for the store, in order.
+pub fn entries(effects: &[Effect]) -> Vec<OutboxEntry> {
+    effects.iter().map(|effect| OutboxEntry { json: parsed::text(effect) }).collect()
+}
+
+/// The table's pending entries, read back into effects, in order. An entry that cannot be read
+/// (written by a build that knew other effects, or damaged) is dropped, with a warning: it
+/// would block the table's outbox for good.
+pub fn pending<S: Store + ?Sized>(store: &S, table: u64) -> Result<Vec<Pending>, StoreError> {
+    let stored = store.outbox(table)?;
+    let mut pending = Vec::with_capacity(stored.len());
+    for stored in stored {
+        let json = stored.entry.json;
+        match parsed::effect(&json) {
+            Ok(effect) => pending.push(Pending { key: stored.key, effect, json }),
+            Err(e) => {
+                tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
+                store.outbox_done(&stored.key, Done::default())?;
+            }
+        }
+    }
+    Ok(pending)
+}
+
+/// Marks `entry` done as `done` says, and forgets its value.
+fn mark<S: Store + ?Sized>(store: &S, entry: &Pending, done: Done<'_>) -> Result<(), StoreError> {
+    store.outbox_done(&entry.key, done)?;
+    parsed::forget(&entry.json);
+    Ok(())
 }
 
 /// Keeps, of the entries for one slot, only the newest (and of the clears, only those after
@@ -297,7 +283,7 @@ pub async fn deliver_as<S: Store, M: Messenger>(
         };
         if !makes_a_call(store, table, &first.effect)? {
             // A clear of a slot with nothing to take away: done without waiting for the chat.
-            store.outbox_done(&first.key, None)?;
+            mark(store, &first, Done::default())?;
             continue;
         }
         messenger.ready(dest_of(&first.effect)).await;
@@ -313,8 +299,9 @@ pub async fn deliver_as<S: Store, M: Messenger>(
             return Ok(report);
         };
         match perform(store, platform, table, messenger, &entry.effect, &mut report).await {
-            Ok(shown) => {
-                store.outbox_done(&entry.key, shown.as_ref().map(|(slot, m)| (table, *slot, m)))?
+            Ok(Performed { shown, sent }) => {
+                let shown = shown.as_ref().map(|(slot, m)| (table, *slot, m));
+                mark(store, &entry, Done { shown, sent })?
             }
             Err(Failure::Transient(why)) => {
                 tracing::warn!(table, "delivery deferred: {why}");
@@ -323,7 +310,7 @@ pub async fn deliver_as<S: Store, M: Messenger>(
             }
             Err(Failure::Permanent(why)) => {
                 tracing::warn!(table, "a message was refused and dropped: {why}");
-                store.outbox_done(&entry.key, None)?;
+                mark(store, &entry, Done::default())?;
             }
             Err(Failure::Unreachable) => {
                 if let Dest::User { user } = dest_of(&entry.effect) {
@@ -334,18 +321,18 @@ pub async fn deliver_as<S: Store, M: Messenger>(
                         report.unreachable.push(user.clone());
                     }
                 }
-                store.outbox_done(&entry.key, None)?;
+                mark(store, &entry, Done::default())?;
             }
-            Err(Failure::Gone) => store.outbox_done(&entry.key, None)?,
+            Err(Failure::Gone) => mark(store, &entry, Done::default())?,
         }
     }
 }
 
 /// The first pending entry after coalescing; superseded entries are marked done on the way.
 fn next<S: Store>(store: &S, table: u64) -> Result<Option<Pending>, StoreError> {
-    let (keep, dropped) = coalesce(store.outbox(table)?);
+    let (keep, dropped) = coalesce(pending(store, table)?);
     for entry in &dropped {
-        store.outbox_done(&entry.key, None)?;
+        mark(store, entry, Done::default())?;
     }
     Ok(keep.into_iter().next())
 }
@@ -373,8 +360,17 @@ fn dest_of(effect: &Effect) -> &Dest {
     }
 }
 
-/// Carries out one entry; what its slot's message is now, when that changed (a message sent,
-/// or its buttons came or went).
+/// What carrying out an entry did.
+#[derive(Debug, Default)]
+struct Performed {
+    /// What its slot's message is now, when that changed (a message sent, or its buttons came
+    /// or went).
+    shown: Option<(Slot, SlotMessage)>,
+    /// Whether a new message went out.
+    sent: bool,
+}
+
+/// Carries out one entry.
 async fn perform<S: Store, M: Messenger>(
     store: &S,
     platform: Platform,
@@ -382,7 +378,7 @@ async fn perform<S: Store, M: Messenger>(
     messenger: &M,
     effect: &Effect,
     report: &mut Report,
-) -> Result<Option<(Slot, SlotMessage)>, Failure> {
+) -> Result<Performed, Failure> {
     let store_failure = |e: StoreError| Failure::Transient(e.to_string());
     if let Dest::User { user } = dest_of(effect)
         && !matches!(effect, Effect::Clear { .. })
@@ -408,7 +404,8 @@ async fn perform<S: Store, M: Messenger>(
                             message: message.clone(),
                         });
                         let now = SlotMessage { buttons, ..old.clone() };
-                        return Ok((old.buttons != buttons).then_some((*slot, now)));
+                        let shown = (old.buttons != buttons).then_some((*slot, now));
+                        return Ok(Performed { shown, sent: false });
                     }
                     Err(Failure::Gone) => {}
                     Err(other) => return Err(other),
@@ -424,19 +421,20 @@ async fn perform<S: Store, M: Messenger>(
                 retired = bare.then(|| old.id.clone());
             }
             let id = sent(messenger, to, message, report).await?;
-            Ok(Some((*slot, SlotMessage { id, buttons, retired })))
+            Ok(Performed { shown: Some((*slot, SlotMessage { id, buttons, retired })), sent: true })
         }
         Effect::Clear { to, slot } => {
             let Some(old) = store.slot_shown(table, *slot).map_err(store_failure)? else {
-                return Ok(None);
+                return Ok(Performed::default());
             };
             let bare = retire(messenger, to, &old, slot.retire(), report).await;
             let stripped = bare && old.buttons && slot.retire() == Retire::StripButtons;
-            Ok(stripped.then_some((*slot, SlotMessage { buttons: false, ..old })))
+            let shown = stripped.then_some((*slot, SlotMessage { buttons: false, ..old }));
+            Ok(Performed { shown, sent: false })
         }
         Effect::Send { to, message } => {
             sent(messenger, to, message, report).await?;
-            Ok(None)
+            Ok(Performed { shown: None, sent: true })
         }
         // The engine queues only shows, clears and sends.
         _ => Err(Failure::Permanent("not a deliverable effect".into())),
@@ -552,11 +550,11 @@ mod tests {
     fn a_fresh_show_retires_the_old_message_before_sending() {
         let store = SledStore::temporary().unwrap();
         let messenger = Shy::default();
-        store.enqueue(1, &[board("lobby", false)]).unwrap();
+        store.enqueue(1, &entries(&[board("lobby", false)])).unwrap();
         store.flush().unwrap();
         now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
         let old = store.slot_message(1, Slot::Board).unwrap().unwrap();
-        store.enqueue(1, &[board("the game", true)]).unwrap();
+        store.enqueue(1, &entries(&[board("the game", true)])).unwrap();
         store.flush().unwrap();
         let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
         let calls: Vec<&str> = report
@@ -594,7 +592,7 @@ mod tests {
             (&[board("the game", true)], 1),
         ];
         for (effects, strips) in rounds {
-            store.enqueue(1, effects).unwrap();
+            store.enqueue(1, &entries(effects)).unwrap();
             store.flush().unwrap();
             let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
             let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
@@ -603,7 +601,7 @@ mod tests {
         let shown = store.slot_shown(1, Slot::Board).unwrap().unwrap();
         assert!(shown.buttons && shown.retired.is_some(), "{shown:?}");
         for strips in [1, 0] {
-            store.enqueue(1, std::slice::from_ref(&clear)).unwrap();
+            store.enqueue(1, &entries(std::slice::from_ref(&clear))).unwrap();
             store.flush().unwrap();
             let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
             let made = report.calls.iter().filter(|c| matches!(c, Call::Strip { .. })).count();
@@ -625,7 +623,7 @@ mod tests {
             message: Message::text("Boris: your move"),
             fresh: true,
         };
-        store.enqueue(1, &[ping, board("Boris rolled a 3", false)]).unwrap();
+        store.enqueue(1, &entries(&[ping, board("Boris rolled a 3", false)])).unwrap();
         store.flush().unwrap();
         let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
         let sent: Vec<String> = report
@@ -649,16 +647,39 @@ mod tests {
     fn an_unreachable_user_is_tried_once_and_reported_by_every_table() {
         let store = SledStore::temporary().unwrap();
         let shy = Shy::default();
-        store.enqueue(1, &[hello("shy"), hello("shy"), hello("bold")]).unwrap();
+        store.enqueue(1, &entries(&[hello("shy"), hello("shy"), hello("bold")])).unwrap();
         store.flush().unwrap();
         let first = now_or_never(deliver(&store, Platform::Telegram, 1, &shy)).unwrap();
         assert_eq!(first.unreachable, vec!["shy".to_string()]);
         assert_eq!(shy.sends.borrow().len(), 2, "one attempt for shy, one for bold");
-        store.enqueue(2, &[hello("shy")]).unwrap();
+        store.enqueue(2, &entries(&[hello("shy")])).unwrap();
         store.flush().unwrap();
         let second = now_or_never(deliver(&store, Platform::Telegram, 2, &shy)).unwrap();
         assert_eq!(second.unreachable, vec!["shy".to_string()]);
         assert_eq!(shy.sends.borrow().len(), 2, "no second attempt");
         assert!(store.outbox(2).unwrap().is_empty());
+    }
+
+    /// An entry reads back as the effect it was written from, whether its value was kept or
+    /// it is read from the text alone (written before a restart); one that cannot be read is
+    /// dropped from the store, and the rest are delivered.
+    #[test]
+    fn pending_entries_read_back_and_an_unreadable_one_is_dropped() {
+        let store = SledStore::temporary().unwrap();
+        let effects = [hello("a"), board("lobby", false)];
+        let written = entries(&effects);
+        store.enqueue(1, &written).unwrap();
+        let strange = board("never kept", true);
+        let text = serde_json::to_string(&strange).unwrap();
+        let unreadable = OutboxEntry { json: r#"{"teleport":{"to":"moon"}}"#.into() };
+        store.enqueue(1, &[OutboxEntry { json: text.clone() }, unreadable]).unwrap();
+        store.flush().unwrap();
+        assert_eq!(store.outbox(1).unwrap().len(), 4);
+        let read = pending(&store, 1).unwrap();
+        let values: Vec<&Effect> = read.iter().map(|p| &p.effect).collect();
+        assert_eq!(values, [&effects[0], &effects[1], &strange]);
+        let texts: Vec<&str> = read.iter().map(|p| p.json.as_str()).collect();
+        assert_eq!(texts, [written[0].json.as_str(), written[1].json.as_str(), text.as_str()]);
+        assert_eq!(store.outbox(1).unwrap().len(), 3, "the unreadable entry left the store");
     }
 }

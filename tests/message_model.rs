@@ -370,7 +370,7 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
                     action: Action::Unreachable { table },
                 };
                 app.handle(&input);
-                for entry in store.outbox(table).unwrap() {
+                for entry in outbox::pending(&store, table).unwrap() {
                     if let Effect::Show { message, slot: Slot::Note { .. }, .. } = &entry.effect {
                         if message.text.contains("can't message you privately") {
                             *notes += 1;
@@ -415,7 +415,7 @@ fn an_unreachable_player_is_noted_once_per_game_and_not_written_to_again() {
     assert!(!store.is_unreachable(Platform::Console, "bob").unwrap());
     let tables = app.take_dirty();
     assert_eq!(tables.len(), 1);
-    let pending = store.outbox(tables[0]).unwrap();
+    let pending = outbox::pending(&store, tables[0]).unwrap();
     assert!(
         pending.iter().any(|p| matches!(&p.effect, Effect::Show { to: Dest::User { user }, slot: Slot::Private { .. }, .. } if user == "bob")),
         "{pending:?}"

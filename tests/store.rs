@@ -7,11 +7,11 @@ use common::{Chatroom, start_game};
 use igroteka::app::{Dest, Effect, Message};
 use igroteka::game::{Actor, ToMove};
 use igroteka::harness;
-use igroteka::outbox::{Slot, SlotMessage};
+use igroteka::outbox::{self, Slot, SlotMessage};
 use igroteka::registry;
 use igroteka::rng;
 use igroteka::settings;
-use igroteka::store::{SledStore, Store, StoreError};
+use igroteka::store::{Done, SledStore, Store, StoreError};
 use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
 
 fn lobby(store: &SledStore, chat: &str) -> Table {
@@ -205,7 +205,7 @@ fn show(text: &str, slot: Slot) -> Effect {
     }
 }
 
-fn texts(pending: &[igroteka::outbox::Pending]) -> Vec<String> {
+fn texts(pending: &[outbox::Pending]) -> Vec<String> {
     pending
         .iter()
         .map(|p| match &p.effect {
@@ -219,35 +219,50 @@ fn texts(pending: &[igroteka::outbox::Pending]) -> Vec<String> {
 fn the_outbox_is_saved_with_the_table_and_shown_only_once_durable() {
     let store = SledStore::temporary().unwrap();
     let mut table = lobby(&store, "c3");
-    store.save(&table, None, &[show("lobby", Slot::Board)]).unwrap();
+    store.save(&table, None, &outbox::entries(&[show("lobby", Slot::Board)])).unwrap();
     assert!(store.outbox(table.id).unwrap().is_empty(), "nothing is delivered before the flush");
     store.flush().unwrap();
-    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["lobby"]);
+    assert_eq!(texts(&outbox::pending(&store, table.id).unwrap()), ["lobby"]);
     assert_eq!(store.outbox_tables().unwrap(), vec![table.id]);
     // A save that loses its compare-and-swap queues nothing.
     let mut stale = table.clone();
     stale.touch(9);
-    let refused = store.save(&stale, Some(7), &[show("never", Slot::Board)]);
+    let refused = store.save(&stale, Some(7), &outbox::entries(&[show("never", Slot::Board)]));
     assert!(matches!(refused, Err(StoreError::Conflict)));
     table.touch(2);
-    store.save(&table, Some(0), &[show("moved", Slot::Board), show("ping", Slot::Ping)]).unwrap();
+    store
+        .save(
+            &table,
+            Some(0),
+            &outbox::entries(&[show("moved", Slot::Board), show("ping", Slot::Ping)]),
+        )
+        .unwrap();
     store.flush().unwrap();
-    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["lobby", "moved", "ping"]);
+    assert_eq!(texts(&outbox::pending(&store, table.id).unwrap()), ["lobby", "moved", "ping"]);
 }
 
 #[test]
 fn delivered_entries_leave_the_outbox_and_name_their_slot_message() {
     let store = SledStore::temporary().unwrap();
     let table = lobby(&store, "c4");
-    store
-        .save(&table, None, &[show("lobby", Slot::Board), show("p", Slot::Private { seat: 1 })])
-        .unwrap();
+    let entries = [show("lobby", Slot::Board), show("p", Slot::Private { seat: 1 })];
+    store.save(&table, None, &outbox::entries(&entries)).unwrap();
     store.flush().unwrap();
     let pending = store.outbox(table.id).unwrap();
     let shown = |id: &str| SlotMessage::new(id.into(), true);
-    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, &shown("m7")))).unwrap();
+    store
+        .outbox_done(
+            &pending[0].key,
+            Done { shown: Some((table.id, Slot::Board, &shown("m7"))), sent: true },
+        )
+        .unwrap();
     let private = Slot::Private { seat: 1 };
-    store.outbox_done(&pending[1].key, Some((table.id, private, &shown("m9")))).unwrap();
+    store
+        .outbox_done(
+            &pending[1].key,
+            Done { shown: Some((table.id, private, &shown("m9"))), sent: true },
+        )
+        .unwrap();
     assert!(store.outbox(table.id).unwrap().is_empty());
     assert!(store.outbox_tables().unwrap().is_empty());
     assert_eq!(store.slot_message(table.id, Slot::Board).unwrap().as_deref(), Some("m7"));
@@ -266,13 +281,22 @@ fn a_slot_remembers_whether_its_message_has_buttons() {
     let store = SledStore::temporary().unwrap();
     let table = lobby(&store, "c5");
     let note = Slot::Note { seat: 1 };
-    store.save(&table, None, &[show("lobby", Slot::Board), show("note", note)]).unwrap();
+    store
+        .save(&table, None, &outbox::entries(&[show("lobby", Slot::Board), show("note", note)]))
+        .unwrap();
     store.flush().unwrap();
     let pending = store.outbox(table.id).unwrap();
     let bare = SlotMessage::new("m3".into(), false);
-    store.outbox_done(&pending[0].key, Some((table.id, Slot::Board, &bare))).unwrap();
+    store
+        .outbox_done(
+            &pending[0].key,
+            Done { shown: Some((table.id, Slot::Board, &bare)), sent: true },
+        )
+        .unwrap();
     let with = SlotMessage { id: "m4".into(), buttons: true, retired: Some("m2".into()) };
-    store.outbox_done(&pending[1].key, Some((table.id, note, &with))).unwrap();
+    store
+        .outbox_done(&pending[1].key, Done { shown: Some((table.id, note, &with)), sent: true })
+        .unwrap();
     assert_eq!(store.slot_shown(table.id, Slot::Board).unwrap(), Some(bare));
     assert_eq!(store.slot_shown(table.id, note).unwrap(), Some(with));
     assert_eq!(store.slot_message(table.id, Slot::Board).unwrap().as_deref(), Some("m3"));
@@ -295,9 +319,9 @@ fn coalescing_keeps_the_newest_entry_per_slot_and_every_one_off_message() {
         show("board 2", Slot::Board),
         show("ping Alice", Slot::Ping),
     ];
-    store.save(&table, None, &entries).unwrap();
+    store.save(&table, None, &outbox::entries(&entries)).unwrap();
     store.flush().unwrap();
-    let (keep, dropped) = igroteka::outbox::coalesce(store.outbox(table.id).unwrap());
+    let (keep, dropped) = outbox::coalesce(outbox::pending(&store, table.id).unwrap());
     assert_eq!(texts(&keep), ["note", "board 2", "ping Alice"]);
     assert_eq!(texts(&dropped), ["board 1", "ping Bob"]);
 }

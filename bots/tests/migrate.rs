@@ -16,12 +16,12 @@ use std::process::{Command, Output};
 use igroteka::app::{Dest, Effect, Message};
 use igroteka::game::Actor;
 use igroteka::harness;
-use igroteka::outbox::{Slot, SlotMessage};
+use igroteka::outbox::{self, Slot, SlotMessage};
 use igroteka::registry;
 use igroteka::rng;
 use igroteka::settings;
 use igroteka::store::backup;
-use igroteka::store::{SledStore, Store, StoreError};
+use igroteka::store::{Done, SledStore, Store, StoreError};
 use igroteka::table::{ChatId, Platform, Player, Status, Table, UserId};
 use pg_schema::Schema;
 
@@ -88,7 +88,8 @@ fn play_one(store: &impl Store, id: u64, seed: u64, now: u64) -> bool {
     let step = harness::random_dyn_action(table.game_ref().unwrap(), &mut rng::seeded(seed));
     let Some((Actor::Seat(seat), action)) = step.unwrap() else { return false };
     table.act(seat, &action, now).unwrap();
-    store.save(&table, Some(read), &[show(&format!("move {seed}"), Slot::Board)]).unwrap();
+    let board = outbox::entries(&[show(&format!("move {seed}"), Slot::Board)]);
+    store.save(&table, Some(read), &board).unwrap();
     true
 }
 
@@ -106,11 +107,12 @@ fn folder(dir: &Path) -> Folder {
     let store = SledStore::open(dir, CACHE).unwrap();
     // A lobby, its board delivered.
     let open = lobby(&store, "-1", "aeroplane");
-    store.save(&open, None, &[show("lobby", Slot::Board)]).unwrap();
+    store.save(&open, None, &outbox::entries(&[show("lobby", Slot::Board)])).unwrap();
     store.flush().unwrap();
     let key = store.outbox(open.id).unwrap()[0].key.clone();
     let shown = SlotMessage::new("501".into(), true);
-    store.outbox_done(&key, Some((open.id, Slot::Board, &shown))).unwrap();
+    let done = Done { shown: Some((open.id, Slot::Board, &shown)), sent: true };
+    store.outbox_done(&key, done).unwrap();
     // A game running, its last moves not delivered yet.
     let mut running = lobby(&store, "-2", "aeroplane");
     running.players.push(person("2"));
@@ -129,7 +131,7 @@ fn folder(dir: &Path) -> Folder {
         store.flush().unwrap();
         let before = store.outbox(finished.id).unwrap();
         for pending in before {
-            store.outbox_done(&pending.key, None).unwrap();
+            store.outbox_done(&pending.key, Done::default()).unwrap();
         }
         moves += 1;
         assert!(moves < 20_000, "tank-battle never ended");
@@ -219,7 +221,7 @@ fn a_sled_folder_moves_to_postgresql_and_every_game_plays_on() {
     // The games play on: the pending entries are delivered, the running game moves, a stale
     // save is refused, the lobby fills and starts.
     for entry in &moved_pending {
-        pg.outbox_done(&entry.key, None).unwrap();
+        pg.outbox_done(&entry.key, Done::default()).unwrap();
     }
     let seq = pg.load(ids.running).unwrap().unwrap().seq;
     for n in 0..4 {

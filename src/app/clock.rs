@@ -14,7 +14,7 @@ use super::{App, Ctx, Effect, Input, Message, RETRIES, User, reply_dest};
 use crate::clock::{self, Due, Policy, Rules};
 use crate::event::Event;
 use crate::game::{Seat, ToMove};
-use crate::outbox::Slot;
+use crate::outbox::{self, Slot};
 use crate::registry::DynGame;
 use crate::store::{Claim, Store, StoreError};
 use crate::table::{Platform, Status, Table, TableError};
@@ -202,9 +202,9 @@ impl<S: Store> App<S> {
             let read_seq = table.seq;
             table.clock.restart(now);
             table.touch(now);
-            let saved = self
-                .board_redrawn(ctx, &mut table)
-                .and_then(|board| self.store.save(&table, Some(read_seq), &[board]));
+            let saved = self.board_redrawn(ctx, &mut table).and_then(|board| {
+                self.store.save(&table, Some(read_seq), &outbox::entries(&[board]))
+            });
             match saved {
                 Ok(()) if !self.dirty.contains(&id) => self.dirty.push(id),
                 Ok(()) => {}

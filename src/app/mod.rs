@@ -36,6 +36,7 @@ pub use io::*;
 pub use owner::{MAINTENANCE, OWNER_COMMANDS};
 
 use crate::i18n::{I18n, Value};
+use crate::outbox;
 use crate::store::{Store, StoreError};
 use crate::table::{Platform, Table};
 
@@ -368,7 +369,7 @@ impl<S: Store> App<S> {
                     queued.extend(turn::buttons_off_at_the_end(&table));
                 }
                 let moves = activity::moves(&table);
-                self.store.save(&table, read_seq, &queued)?;
+                self.store.save(&table, read_seq, &outbox::entries(&queued))?;
                 if moves > 0 {
                     let people = table.players.iter().filter(|p| p.computer.is_none());
                     let people = people.map(|p| p.user.key());
@@ -377,7 +378,7 @@ impl<S: Store> App<S> {
                 self.hand_out_computer_turns(&mut table);
             }
             None if queued.is_empty() => return Ok(now),
-            None => self.store.enqueue(table, &queued)?,
+            None => self.store.enqueue(table, &outbox::entries(&queued))?,
         }
         if !queued.is_empty() && !self.dirty.contains(&table) {
             self.dirty.push(table);
@@ -435,7 +436,7 @@ impl<S: Store> App<S> {
         if effects.is_empty() {
             return Ok(());
         }
-        self.store.enqueue(table, effects)?;
+        self.store.enqueue(table, &outbox::entries(effects))?;
         if !self.dirty.contains(&table) {
             self.dirty.push(table);
         }

@@ -14,22 +14,27 @@
 //! what makes racing presses safe. Durability is a separate [`Store::flush`], so a caller can
 //! commit many moves and make them durable together (group commit): saves are staged in memory
 //! ([`staged`]) and the flush writes them in one sled transaction, then flushes sled.
+//!
+//! The store speaks its own record types ([`entries`]): an outbox entry is JSON text the
+//! engine serialised, kept byte for byte and never read here; slots and their messages are
+//! plain data. No backend knows the conversation engine (`app`, `outbox`): the engine reaches
+//! storage through [`Store`] alone (`store-pg/tests/layering.rs` holds every backend to it).
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 pub mod backup;
+mod entries;
 pub mod records;
 pub mod restore;
 mod staged;
 pub mod version;
 
+pub use entries::{Done, OutboxEntry, PendingEntry, Slot, SlotMessage};
 use staged::{Kind, Staged};
 
-use crate::app::Effect;
-use crate::outbox::{Pending, Slot, SlotMessage};
 use crate::table::{ChatId, LogEntry, Platform, Table, UserId};
 
 /// Why the store failed.
@@ -72,22 +77,19 @@ pub trait Store: std::fmt::Debug {
         &self,
         table: &Table,
         read_seq: Option<u64>,
-        outbox: &[Effect],
+        outbox: &[OutboxEntry],
     ) -> Result<(), StoreError>;
     /// Appends to a table's outbox without changing the table (`/board` shows it again).
-    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError>;
-    /// The table's pending outbox entries that are durable (flushed), in order.
-    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError>;
+    fn enqueue(&self, table: u64, outbox: &[OutboxEntry]) -> Result<(), StoreError>;
+    /// The table's pending outbox entries that are durable (flushed), in order, as written.
+    fn outbox(&self, table: u64) -> Result<Vec<PendingEntry>, StoreError>;
     /// The tables with pending outbox entries (to deliver after a restart).
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError>;
-    /// Marks an entry delivered and, when it changed what a slot's message is (a new message,
-    /// or one whose buttons came or went), records that — one write each. The mark of an entry
-    /// that put a new message in the chat is flushed; any other waits for the next flush.
-    fn outbox_done(
-        &self,
-        key: &[u8],
-        slot: Option<(u64, Slot, &SlotMessage)>,
-    ) -> Result<(), StoreError>;
+    /// Marks the entry `key` delivered and, when it changed what a slot's message is (a new
+    /// message, or one whose buttons came or went), records that — one write each. The mark of
+    /// an entry that put a new message in the chat (`done.sent`) is flushed; any other waits
+    /// for the next flush. A key no entry has is nothing to mark.
+    fn outbox_done(&self, key: &[u8], done: Done<'_>) -> Result<(), StoreError>;
     /// The message a table's slot shows, once one was delivered, and whether it has buttons.
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError>;
     /// The platform id of the message a table's slot shows, once one was delivered.
@@ -240,16 +242,16 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         &self,
         table: &Table,
         read_seq: Option<u64>,
-        outbox: &[Effect],
+        outbox: &[OutboxEntry],
     ) -> Result<(), StoreError> {
         (**self).save(table, read_seq, outbox)
     }
 
-    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
+    fn enqueue(&self, table: u64, outbox: &[OutboxEntry]) -> Result<(), StoreError> {
         (**self).enqueue(table, outbox)
     }
 
-    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
+    fn outbox(&self, table: u64) -> Result<Vec<PendingEntry>, StoreError> {
         (**self).outbox(table)
     }
 
@@ -257,12 +259,8 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         (**self).outbox_tables()
     }
 
-    fn outbox_done(
-        &self,
-        key: &[u8],
-        slot: Option<(u64, Slot, &SlotMessage)>,
-    ) -> Result<(), StoreError> {
-        (**self).outbox_done(key, slot)
+    fn outbox_done(&self, key: &[u8], done: Done<'_>) -> Result<(), StoreError> {
+        (**self).outbox_done(key, done)
     }
 
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
@@ -401,11 +399,6 @@ pub struct SledStore {
     writing: Arc<Mutex<BTreeSet<u64>>>,
     /// Saves since the last flush, committed by it in one transaction ([`staged`]).
     staged: Arc<Mutex<Staged>>,
-    /// The outbox entries written by this process and not yet delivered, as values. An entry
-    /// never changes once written, and a deliverer reads a table's pending entries again before
-    /// each call (to coalesce what arrived meanwhile): parsing their JSON each time — a board's
-    /// whole view — was a fifth of a press. Entries from before a restart are parsed.
-    written: Arc<Mutex<HashMap<Vec<u8>, Effect>>>,
 }
 
 /// Default cap of sled's page cache.
@@ -505,7 +498,6 @@ impl SledStore {
             issued: Arc::new(AtomicU64::new(start)),
             durable: Arc::new(AtomicU64::new(start)),
             writing: Arc::default(),
-            written: Arc::default(),
             staged: Arc::new(Mutex::new(staged)),
             outbox,
             tables,
@@ -678,11 +670,11 @@ impl SledStore {
     fn outbox_entries(
         &self,
         table: u64,
-        outbox: &[Effect],
+        outbox: &[OutboxEntry],
     ) -> Result<(Vec<Entry>, Writing), StoreError> {
         let mut guard = Writing { positions: Vec::new(), writing: self.writing.clone() };
         let mut entries = Vec::with_capacity(outbox.len());
-        for effect in outbox {
+        for entry in outbox {
             let position = {
                 let mut writing = lock(&self.writing);
                 let position = self.db.generate_id()?;
@@ -693,9 +685,7 @@ impl SledStore {
             self.issued.fetch_max(position, Ordering::SeqCst);
             let mut key = table.to_be_bytes().to_vec();
             key.extend_from_slice(&position.to_be_bytes());
-            let json = serde_json::to_vec(effect).expect("effects serialize");
-            lock(&self.written).insert(key.clone(), effect.clone());
-            entries.push((key, json));
+            entries.push((key, entry.json.clone().into_bytes()));
         }
         Ok((entries, guard))
     }
@@ -769,7 +759,7 @@ impl Store for SledStore {
         &self,
         table: &Table,
         read_seq: Option<u64>,
-        outbox: &[Effect],
+        outbox: &[OutboxEntry],
     ) -> Result<(), StoreError> {
         let id = table.id.to_be_bytes();
         let (outbox, writing) = self.outbox_entries(table.id, outbox)?;
@@ -871,7 +861,7 @@ impl Store for SledStore {
         Ok(ids)
     }
 
-    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
+    fn enqueue(&self, table: u64, outbox: &[OutboxEntry]) -> Result<(), StoreError> {
         let mut batch = sled::Batch::default();
         let (entries, _writing) = self.outbox_entries(table, outbox)?;
         for (key, json) in entries {
@@ -881,7 +871,7 @@ impl Store for SledStore {
         Ok(())
     }
 
-    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
+    fn outbox(&self, table: u64) -> Result<Vec<PendingEntry>, StoreError> {
         let durable = self.durable.load(Ordering::SeqCst);
         let mut pending = Vec::new();
         for item in self.outbox.scan_prefix(table.to_be_bytes()) {
@@ -889,17 +879,10 @@ impl Store for SledStore {
             if id_from(&key[8..]).is_none_or(|position| position > durable) {
                 break;
             }
-            if let Some(effect) = lock(&self.written).get(key.as_ref()) {
-                pending.push(Pending { key: key.to_vec(), effect: effect.clone() });
-                continue;
-            }
-            match serde_json::from_slice::<Effect>(&json) {
-                Ok(effect) => pending.push(Pending { key: key.to_vec(), effect }),
-                Err(e) => {
-                    tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
-                    self.outbox.remove(key)?;
-                }
-            }
+            // Written as text; bytes that are not (a damaged folder) come back as what they
+            // read as, for the reader to refuse.
+            let json = String::from_utf8_lossy(&json).into_owned();
+            pending.push(PendingEntry { key: key.to_vec(), entry: OutboxEntry { json } });
         }
         Ok(pending)
     }
@@ -920,28 +903,11 @@ impl Store for SledStore {
         Ok(tables)
     }
 
-    fn outbox_done(
-        &self,
-        key: &[u8],
-        slot: Option<(u64, Slot, &SlotMessage)>,
-    ) -> Result<(), StoreError> {
-        let written = lock(&self.written).remove(key);
-        // A slot whose message id changed got a new message; the same id, new buttons only.
-        let new_message = match slot {
-            Some((table, slot, shown)) => {
-                self.slot_shown(table, slot)?.is_none_or(|before| before.id != shown.id)
-            }
-            None => false,
-        };
-        let sent = new_message
-            || match written {
-                Some(effect) => matches!(effect, Effect::Send { .. }),
-                None => self.outbox.get(key)?.is_some_and(|json| json.starts_with(br#"{"send""#)),
-            };
+    fn outbox_done(&self, key: &[u8], done: Done<'_>) -> Result<(), StoreError> {
         // Two plain writes: the slot's message first, then the entry's removal. A crash between
         // them leaves the entry to be delivered again, exactly as a crash between the
         // platform's confirmation and this mark does.
-        if let Some((table, slot, shown)) = slot {
+        if let Some((table, slot, shown)) = done.shown {
             self.boards.insert(slot_key(table, slot), slot_value(shown))?;
         }
         self.outbox.remove(key)?;
@@ -949,7 +915,7 @@ impl Store for SledStore {
         // after a `kill -9` would send it again, and it would stay twice in the chat. Anything
         // else (an edit, a deletion, an entry coalescing dropped) waits for the next flush:
         // doing it again after a crash changes nothing anyone sees.
-        if sent { self.flush() } else { Ok(()) }
+        if done.sent { self.flush() } else { Ok(()) }
     }
 
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
@@ -1071,10 +1037,9 @@ impl Store for SledStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Dest, Message};
 
-    fn effect() -> Effect {
-        Effect::Send { to: Dest::User { user: "u".into() }, message: Message::text("hi") }
+    fn entry() -> OutboxEntry {
+        OutboxEntry { json: r#"{"send":{"text":"hi"}}"#.into() }
     }
 
     /// A slot record written before buttons were tracked (a bare id) counts as having them;
@@ -1106,7 +1071,7 @@ mod tests {
     #[test]
     fn a_flush_does_not_cover_an_entry_still_being_written() {
         let store = SledStore::temporary().unwrap();
-        let (entries, writing) = store.outbox_entries(7, &[effect()]).unwrap();
+        let (entries, writing) = store.outbox_entries(7, &[entry()]).unwrap();
         store.flush().unwrap();
         for (key, json) in &entries {
             store.outbox.insert(key.as_slice(), json.as_slice()).unwrap();

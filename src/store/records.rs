@@ -10,8 +10,7 @@
 //! playing and is passed on as it was.
 
 use super::backup::Backup;
-use super::{HEADER, StoreError, id_from, index_fingerprint, slot_from, version};
-use crate::outbox::SlotMessage;
+use super::{HEADER, SlotMessage, StoreError, id_from, index_fingerprint, slot_from, version};
 use crate::table::Table;
 
 /// One record of a backup, as plain values.

@@ -4,7 +4,9 @@
 //! It keeps the sled store's guarantees across processes: a save is a compare-and-swap on the
 //! table's sequence number, in one transaction with its log and outbox entries; saves are
 //! grouped into one transaction per flush (group commit); delivery sees only committed outbox
-//! entries. It lives in a crate of its own so the core has no network code.
+//! entries. It lives in a crate of its own so the core has no network code. Like every backend
+//! it speaks the core's store types alone (`igroteka::store`: outbox entries as JSON text,
+//! slots and their messages), never the engine's (`tests/layering.rs`).
 //!
 //! Modules, one job each: `bridge` (the store's own runtime thread, and synchronous calls
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
@@ -17,9 +19,9 @@ use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use igroteka::app::Effect;
-use igroteka::outbox::{Pending, Slot, SlotMessage};
-use igroteka::store::{Claim, Store, StoreError};
+use igroteka::store::{
+    Claim, Done, OutboxEntry, PendingEntry, Slot, SlotMessage, Store, StoreError,
+};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
@@ -340,7 +342,7 @@ impl Store for PgStore {
         &self,
         table: &Table,
         read_seq: Option<u64>,
-        outbox: &[Effect],
+        outbox: &[OutboxEntry],
     ) -> Result<(), StoreError> {
         let prepared = save::Save::new(table, read_seq, outbox);
         self.write(true, move |mut w| async move {
@@ -349,22 +351,22 @@ impl Store for PgStore {
         })
     }
 
-    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
+    fn enqueue(&self, table: u64, outbox: &[OutboxEntry]) -> Result<(), StoreError> {
         if outbox.is_empty() {
             return Ok(());
         }
-        let (table, effects) = (codec::id(table), save::effects_json(outbox));
+        let (table, entries) = (codec::id(table), save::texts(outbox));
         self.write(true, move |mut w| async move {
             let result = async {
                 save::lock_table(&mut w.conn, table).await?;
-                save::insert_outbox(&mut w.conn, table, &effects).await
+                save::insert_outbox(&mut w.conn, table, &entries).await
             }
             .await;
             (w, result)
         })
     }
 
-    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
+    fn outbox(&self, table: u64) -> Result<Vec<PendingEntry>, StoreError> {
         let key = codec::id(table);
         // Taken before the read: a batch committing meanwhile has deleted what it hides.
         let hidden = lock(&self.shared.state.done).clone();
@@ -377,27 +379,14 @@ impl Store for PgStore {
                 .await?;
             Ok(rows.iter().map(|r| (r.get::<_, i64>(0), r.get::<_, String>(1))).collect::<Vec<_>>())
         })?;
-        let mut pending = Vec::with_capacity(rows.len());
-        for (pos, json) in rows {
-            let entry_key = codec::outbox_key(key, pos);
-            if hidden.contains(&entry_key) {
-                continue;
-            }
-            match serde_json::from_str::<Effect>(&json) {
-                Ok(effect) => pending.push(Pending { key: entry_key, effect }),
-                Err(e) => {
-                    tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
-                    self.reader(move |mut conn| async move {
-                        conn.execute(
-                            "DELETE FROM outbox WHERE table_id = $1 AND pos = $2",
-                            &[&key, &pos],
-                        )
-                        .await
-                    })?;
-                }
-            }
-        }
-        Ok(pending)
+        Ok(rows
+            .into_iter()
+            .map(|(pos, json)| PendingEntry {
+                key: codec::outbox_key(key, pos),
+                entry: OutboxEntry { json },
+            })
+            .filter(|pending| !hidden.contains(&pending.key))
+            .collect())
     }
 
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
@@ -408,28 +397,15 @@ impl Store for PgStore {
         })
     }
 
-    fn outbox_done(
-        &self,
-        key: &[u8],
-        slot: Option<(u64, Slot, &SlotMessage)>,
-    ) -> Result<(), StoreError> {
+    fn outbox_done(&self, key: &[u8], done: Done<'_>) -> Result<(), StoreError> {
         let Some((table, pos)) = codec::outbox_key_back(key) else { return Ok(()) };
         let entry_key = key.to_vec();
-        let slot =
-            slot.map(|(table, slot, shown)| (codec::id(table), slot_key(slot), shown.clone()));
-        let (joined, sent) = self.write(false, move |mut w| async move {
+        let shown = done
+            .shown
+            .map(|(table, slot, shown)| (codec::id(table), slot_key(slot), shown.clone()));
+        let joined = self.write(false, move |mut w| async move {
             let result = async {
-                // A slot whose message id changed got a new message; the same id, new buttons.
-                let mut new_message = false;
-                if let Some((table, slot, shown)) = &slot {
-                    let before = w
-                        .conn
-                        .opt(
-                            "SELECT message_id FROM boards WHERE table_id = $1 AND slot = $2",
-                            &[table, slot],
-                        )
-                        .await?;
-                    new_message = before.is_none_or(|row| row.get::<_, String>(0) != shown.id);
+                if let Some((table, slot, shown)) = &shown {
                     w.conn
                         .execute(
                             "INSERT INTO boards (table_id, slot, message_id, buttons, retired)
@@ -440,19 +416,13 @@ impl Store for PgStore {
                         )
                         .await?;
                 }
-                let removed = w
-                    .conn
-                    .opt(
-                        "DELETE FROM outbox WHERE table_id = $1 AND pos = $2 RETURNING effect::text",
-                        &[&table, &pos],
-                    )
+                w.conn
+                    .execute("DELETE FROM outbox WHERE table_id = $1 AND pos = $2", &[&table, &pos])
                     .await?;
-                let was_send =
-                    removed.is_some_and(|row| row.get::<_, String>(0).starts_with(r#"{"send""#));
-                Ok((w.in_batch(), new_message || was_send))
+                Ok(w.in_batch())
             }
             .await;
-            if let Ok((true, _)) = &result {
+            if let Ok(true) = &result {
                 w.done_in_batch(entry_key);
             }
             (w, result)
@@ -460,7 +430,7 @@ impl Store for PgStore {
         // A mark that joined the batch and put a new message in the chat is committed now, so
         // a restart does not send it again (as the sled store flushes it); any other waits for
         // the batch's commit.
-        if joined && sent {
+        if joined && done.sent {
             self.writer(|mut w| async move { w.commit(true).await })
         } else {
             Ok(())

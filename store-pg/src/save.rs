@@ -7,8 +7,7 @@
 //! first's sequence number and fails with [`StoreError::Conflict`]. The chat index is claimed
 //! the same way (its row locked), so two processes opening a game in one chat cannot both win.
 
-use igroteka::app::Effect;
-use igroteka::store::StoreError;
+use igroteka::store::{OutboxEntry, StoreError};
 use igroteka::table::Table;
 
 use crate::codec;
@@ -34,7 +33,7 @@ pub(crate) struct Save {
 }
 
 impl Save {
-    pub(crate) fn new(table: &Table, read_seq: Option<u64>, outbox: &[Effect]) -> Save {
+    pub(crate) fn new(table: &Table, read_seq: Option<u64>, outbox: &[OutboxEntry]) -> Save {
         let (first, entries) = table.new_log();
         Save {
             id: codec::id(table.id),
@@ -52,13 +51,14 @@ impl Save {
                 .iter()
                 .map(|e| serde_json::to_string(e).expect("log entries serialize"))
                 .collect(),
-            outbox: effects_json(outbox),
+            outbox: texts(outbox),
         }
     }
 }
 
-pub(crate) fn effects_json(effects: &[Effect]) -> Vec<String> {
-    effects.iter().map(|e| serde_json::to_string(e).expect("effects serialize")).collect()
+/// The entries' JSON texts, as the statements bind them.
+pub(crate) fn texts(entries: &[OutboxEntry]) -> Vec<String> {
+    entries.iter().map(|entry| entry.json.clone()).collect()
 }
 
 /// A client error of a save: a race with another writer is a conflict.
@@ -182,12 +182,12 @@ async fn claim_chat(conn: &mut Conn, chat: &str, id: i64) -> Result<(), StoreErr
 pub(crate) async fn insert_outbox(
     conn: &mut Conn,
     table: i64,
-    effects: &[String],
+    entries: &[String],
 ) -> Result<(), StoreError> {
-    if effects.is_empty() {
+    if entries.is_empty() {
         return Ok(());
     }
-    let count = i32::try_from(effects.len())
+    let count = i32::try_from(entries.len())
         .map_err(|_| StoreError::Backend("too many outbox entries at once".into()))?;
     let mut positions: Vec<i64> = conn
         .query("SELECT nextval('outbox_pos') FROM generate_series(1, $1::int)", &[&count])
@@ -199,7 +199,7 @@ pub(crate) async fn insert_outbox(
     conn.execute(
         "INSERT INTO outbox (table_id, pos, effect)
          SELECT $1, u.pos, u.effect::json FROM unnest($2::bigint[], $3::text[]) AS u(pos, effect)",
-        &[&table, &positions, &effects],
+        &[&table, &positions, &entries],
     )
     .await?;
     Ok(())

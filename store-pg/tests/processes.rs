@@ -9,7 +9,7 @@ use std::sync::{Arc, Barrier};
 use std::thread;
 
 use common::{Db, console_chat, lobby, started};
-use igroteka::store::{Claim, Store, StoreError};
+use igroteka::store::{Claim, Done, OutboxEntry, Store, StoreError};
 use igroteka::table::{Platform, Table};
 use igroteka_store_pg::PgStore;
 
@@ -78,11 +78,7 @@ fn a_batch_is_seen_by_other_processes_only_once_flushed() {
     let Some(db) = Db::new() else { return };
     let (a, b) = (db.open(), db.open());
     let table = lobby(&a, console_chat("seen"));
-    let effect = igroteka::app::Effect::Send {
-        to: igroteka::app::Dest::Chat { chat: "c".into(), thread: None },
-        message: igroteka::app::Message::text("hi"),
-    };
-    a.save(&table, None, std::slice::from_ref(&effect)).unwrap();
+    a.save(&table, None, &[hello()]).unwrap();
     a.mark_taken("tg:9", 5).unwrap();
     assert_eq!(b.load(table.id).unwrap(), None);
     assert_eq!(b.chat_table(&table.chat).unwrap(), None);
@@ -311,18 +307,15 @@ fn a_batch_refused_under_a_deliverers_mark_is_reported_by_the_next_flush() {
     let (a, b) = (db.open(), db.open());
     refuse_at_commit(&db);
     let table = lobby(&a, console_chat("mark"));
-    let effect = igroteka::app::Effect::Send {
-        to: igroteka::app::Dest::Chat { chat: "c".into(), thread: None },
-        message: igroteka::app::Message::text("hi"),
-    };
-    a.save(&table, None, &[effect]).unwrap();
+    a.save(&table, None, &[hello()]).unwrap();
     a.flush().unwrap();
     let sent = a.outbox(table.id).unwrap();
     // The engine's next batch is open when the deliverer marks the sent message.
     let next = lobby(&a, console_chat("mark-2"));
     a.save(&next, None, &[]).unwrap();
     a.set_pref("refuse-at-commit", "x").unwrap();
-    assert!(matches!(a.outbox_done(&sent[0].key, None), Err(StoreError::Backend(_))));
+    let done = Done { shown: None, sent: true };
+    assert!(matches!(a.outbox_done(&sent[0].key, done), Err(StoreError::Backend(_))));
     let flushed = a.flush();
     assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
     assert_eq!(b.load(next.id).unwrap(), None);
@@ -382,7 +375,7 @@ fn queue(store: &PgStore, table: u64, from: usize, count: usize) {
             message: Message::text(format!("m{n:03}")),
         })
         .collect();
-    store.enqueue(table, &effects).unwrap();
+    store.enqueue(table, &igroteka::outbox::entries(&effects)).unwrap();
     store.flush().unwrap();
 }
 
@@ -536,4 +529,9 @@ fn a_computers_turn_is_claimed_at_one_state_of_its_table() {
     assert!(b.claim_clock(table.id, table.seq + 1, &claim("b", 1_700)).unwrap(), "a newer state");
     assert!(!a.claim_clock(table.id, table.seq, &claim("a", 1_800)).unwrap(), "an older state");
     assert!(a.claim_clock(table.id, table.seq + 1, &claim("a", 2_700)).unwrap(), "b's ran out");
+}
+
+/// An outbox entry, as the store sees one: JSON text.
+fn hello() -> OutboxEntry {
+    OutboxEntry { json: r#"{"send":{"text":"hi"}}"#.into() }
 }

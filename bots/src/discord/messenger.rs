@@ -559,7 +559,7 @@ impl TableMessenger<'_> {
     /// The entry the deliverer is about to perform: the first pending one after coalescing
     /// (one deliverer per table, so nothing else takes it meanwhile).
     fn head(&self) -> Option<outbox::Pending> {
-        let pending = self.discord.store.outbox(self.table).ok()?;
+        let pending = outbox::pending(&self.discord.store, self.table).ok()?;
         outbox::coalesce(pending).0.into_iter().next()
     }
 

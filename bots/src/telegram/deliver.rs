@@ -20,8 +20,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use igroteka::app::{Action, Chat, Dest, Effect, Input, User};
-use igroteka::outbox::{self, Failure, LEASE_RENEW_MS, Messenger, Pending, Slot, SlotMessage};
-use igroteka::store::{SharedStore, Store, StoreError};
+use igroteka::outbox::{self, Failure, LEASE_RENEW_MS, Messenger};
+use igroteka::store::{
+    Done, OutboxEntry, PendingEntry, SharedStore, Slot, SlotMessage, Store, StoreError,
+};
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 
 use super::inbound;
@@ -277,25 +279,21 @@ impl Store for Durable<'_> {
         &self,
         table: &Table,
         read_seq: Option<u64>,
-        outbox: &[Effect],
+        outbox: &[OutboxEntry],
     ) -> Result<(), StoreError> {
         self.store.save(table, read_seq, outbox)
     }
-    fn enqueue(&self, table: u64, outbox: &[Effect]) -> Result<(), StoreError> {
+    fn enqueue(&self, table: u64, outbox: &[OutboxEntry]) -> Result<(), StoreError> {
         self.store.enqueue(table, outbox)
     }
-    fn outbox(&self, table: u64) -> Result<Vec<Pending>, StoreError> {
+    fn outbox(&self, table: u64) -> Result<Vec<PendingEntry>, StoreError> {
         self.store.outbox(table)
     }
     fn outbox_tables(&self) -> Result<Vec<u64>, StoreError> {
         self.store.outbox_tables()
     }
-    fn outbox_done(
-        &self,
-        key: &[u8],
-        slot: Option<(u64, Slot, &SlotMessage)>,
-    ) -> Result<(), StoreError> {
-        tokio::task::block_in_place(|| self.store.outbox_done(key, slot))
+    fn outbox_done(&self, key: &[u8], done: Done<'_>) -> Result<(), StoreError> {
+        tokio::task::block_in_place(|| self.store.outbox_done(key, done))
     }
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
         self.store.slot_shown(table, slot)
