@@ -39,6 +39,16 @@ pub async fn renewing<F: Future>(store: &SharedStore, table: u64, pass: F) -> F:
     }
 }
 
+/// A pass over `table` ended at a stop with entries left: hands the table to whichever process
+/// delivers next at once, rather than when the lease runs out ([`LEASE_MS`]).
+pub fn leave_at_stop(store: &SharedStore, table: u64) {
+    if store.shared()
+        && let Err(e) = store.release_outbox(table, outbox::holder())
+    {
+        tracing::warn!(table, "the delivery lease could not be released: {e}");
+    }
+}
+
 /// Every now and then (each [`LEASE_MS`]), the tables with pending entries, for `wake` to
 /// look at: what a stopped process left undelivered, or what another process saved. Runs only
 /// over a shared store, until the process stops.

@@ -8,11 +8,26 @@
 //! A stuck stop must still end: [`GRACE`] after the signal, or at a second signal, the
 //! process flushes the store and exits anyway (whatever was not finished is still in the
 //! outbox, or is delivered again by the platform, and the next start carries on).
+//!
+//! **A stop never waits on a rate limit.** A table's deliverer may be waiting for its chat's
+//! pace (Telegram spreads a group's 20 calls a minute one every 3.5 s; Discord's buckets can
+//! hold a channel for seconds) or for a retry pause. Waiting that out would hold the stop for
+//! seconds (it used to: 3 s, the whole drain, in most stops during a burst), and nothing is
+//! gained by it, since the outbox is durable. So the deliverers see the messenger through
+//! [`Stoppable`]: once the stop is asked for, a wait for a rate limit ends at once
+//! ([`Stop::unless_stopped`]) and a call not yet begun is refused as a transient failure, which
+//! leaves its entry in the outbox for the next start; a call already begun ends normally
+//! (within [`DRAIN`]), so nothing is cut off between being sent and being marked done. The
+//! outbox's guarantees are the pass's own: an entry is marked done only once the platform
+//! confirmed it, and the entries left keep their order.
 
+use std::future::Future;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
+use igroteka::app::{Dest, Message};
+use igroteka::outbox::{Failure, Messenger};
 use tokio::sync::Notify;
 use tokio::task::JoinHandle;
 
@@ -20,7 +35,8 @@ use tokio::task::JoinHandle;
 pub const GRACE: Duration = Duration::from_secs(5);
 
 /// How long the adapters wait, once stopped, for what they started to finish (inside
-/// [`GRACE`], with room for the flush).
+/// [`GRACE`], with room for the flush). Only calls already under way are waited for (no wait
+/// for a rate limit, see the module docs): this bounds a slow or stuck one.
 pub const DRAIN: Duration = Duration::from_secs(3);
 
 /// A stop request: set once, awaited by any number of tasks.
@@ -59,6 +75,76 @@ impl Stop {
             }
             notified.await;
         }
+    }
+
+    /// Runs `wait` unless the stop comes first (or came already): `None` then. Only for a
+    /// wait that makes no call (a rate limit, a retry pause): it is dropped where it stands.
+    pub async fn unless_stopped<F: Future>(&self, wait: F) -> Option<F::Output> {
+        if self.is_requested() {
+            return None;
+        }
+        tokio::select! {
+            biased;
+            () = self.requested() => None,
+            out = wait => Some(out),
+        }
+    }
+}
+
+/// Why a deliverer's call was not made: the bot is stopping (see the module docs).
+pub const LEFT_AT_STOP: &str = "the bot is stopping: left in the outbox for the next start";
+
+/// A table deliverer's messenger that gives way to a stop: [`Messenger::ready`] ends when the
+/// stop is asked for, and from then on a call is refused as [`Failure::Transient`]
+/// ([`LEFT_AT_STOP`]) before it begins, so the pass ends with the entry still pending. A call
+/// begun before the stop is the wrapped messenger's to finish. Both adapters' deliverers use
+/// it.
+#[derive(Debug)]
+pub struct Stoppable<'a, M> {
+    messenger: &'a M,
+    stop: &'a Stop,
+}
+
+impl<'a, M: Messenger> Stoppable<'a, M> {
+    pub fn new(messenger: &'a M, stop: &'a Stop) -> Stoppable<'a, M> {
+        Stoppable { messenger, stop }
+    }
+
+    fn going_on(&self) -> Result<(), Failure> {
+        match self.stop.is_requested() {
+            true => Err(Failure::Transient(LEFT_AT_STOP.into())),
+            false => Ok(()),
+        }
+    }
+}
+
+impl<M: Messenger> Messenger for Stoppable<'_, M> {
+    async fn ready(&self, to: &Dest) {
+        self.stop.unless_stopped(self.messenger.ready(to)).await;
+    }
+
+    async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure> {
+        self.going_on()?;
+        self.messenger.send(to, message).await
+    }
+
+    async fn edit(&self, to: &Dest, id: &str, message: &Message) -> Result<(), Failure> {
+        self.going_on()?;
+        self.messenger.edit(to, id, message).await
+    }
+
+    async fn delete(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.going_on()?;
+        self.messenger.delete(to, id).await
+    }
+
+    async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure> {
+        self.going_on()?;
+        self.messenger.strip(to, id).await
+    }
+
+    fn has_private_route(&self, user: &str) -> bool {
+        self.messenger.has_private_route(user)
     }
 }
 
@@ -122,6 +208,112 @@ mod tests {
         }
         tokio::time::timeout(Duration::from_secs(5), stop.requested()).await.unwrap();
         assert!(stop.request(), "asked twice");
+    }
+
+    /// A group's messenger as a paced platform shows it: the first message may go at once,
+    /// each next one only [`PACE`] after the one before; calls take [`CALL`].
+    #[derive(Default)]
+    struct Paced {
+        sent: Mutex<Vec<(String, tokio::time::Instant)>>,
+    }
+
+    const PACE: Duration = Duration::from_millis(3500);
+    const CALL: Duration = Duration::from_millis(100);
+
+    impl Paced {
+        fn sent(&self) -> Vec<String> {
+            self.sent.lock().unwrap().iter().map(|(text, _)| text.clone()).collect()
+        }
+    }
+
+    impl Messenger for Paced {
+        async fn ready(&self, _to: &Dest) {
+            let last = self.sent.lock().unwrap().last().map(|(_, at)| *at);
+            if let Some(last) = last {
+                tokio::time::sleep_until(last + PACE).await;
+            }
+        }
+        async fn send(&self, _to: &Dest, message: &Message) -> Result<String, Failure> {
+            tokio::time::sleep(CALL).await;
+            let mut sent = self.sent.lock().unwrap();
+            sent.push((message.text.clone(), tokio::time::Instant::now()));
+            Ok(sent.len().to_string())
+        }
+        async fn edit(&self, _: &Dest, _: &str, _: &Message) -> Result<(), Failure> {
+            Ok(())
+        }
+        async fn delete(&self, _: &Dest, _: &str) -> Result<(), Failure> {
+            Ok(())
+        }
+        async fn strip(&self, _: &Dest, _: &str) -> Result<(), Failure> {
+            Ok(())
+        }
+    }
+
+    /// Three messages queued for a group; the stop comes while the first call is under way.
+    /// Returns how long after the stop the pass ended, what was sent, and what was left.
+    async fn stop_during_a_pass(stoppable: bool) -> (Duration, Vec<String>, Vec<String>) {
+        use igroteka::app::Effect;
+        use igroteka::store::{SledStore, Store};
+        use igroteka::table::Platform;
+        let stop: &'static Stop = Box::leak(Box::new(Stop::new()));
+        let store = SledStore::temporary().unwrap();
+        let to = Dest::Chat { chat: "-1".into(), thread: None };
+        let sends: Vec<Effect> = ["one", "two", "three"]
+            .map(|text| Effect::Send { to: to.clone(), message: Message::text(text) })
+            .into();
+        store.enqueue(7, &sends).unwrap();
+        store.flush().unwrap();
+        let messenger = Paced::default();
+        let asker = tokio::spawn(async move {
+            tokio::time::sleep(CALL / 2).await;
+            stop.request();
+            tokio::time::Instant::now()
+        });
+        let report = match stoppable {
+            true => {
+                let messenger = Stoppable::new(&messenger, stop);
+                igroteka::outbox::deliver(&store, Platform::Telegram, 7, &messenger).await
+            }
+            false => igroteka::outbox::deliver(&store, Platform::Telegram, 7, &messenger).await,
+        };
+        let took = tokio::time::Instant::now() - asker.await.unwrap();
+        assert_eq!(report.unwrap().deferred, stoppable);
+        let left = store.outbox(7).unwrap().into_iter().map(|p| match p.effect {
+            Effect::Send { message, .. } => message.text,
+            other => panic!("{other:?}"),
+        });
+        (took, messenger.sent(), left.collect())
+    }
+
+    /// The call under way ends and is marked done; the rest is left, in order, without waiting
+    /// for the pace — which a plain messenger waits out for every message.
+    #[tokio::test(start_paused = true)]
+    async fn a_stop_ends_a_pass_without_waiting_on_the_pace_and_leaves_the_rest_queued() {
+        let (took, sent, left) = stop_during_a_pass(true).await;
+        assert_eq!(sent, ["one"]);
+        assert_eq!(left, ["two", "three"]);
+        assert_eq!(took, CALL / 2, "only the call under way is waited for");
+        let (took, sent, left) = stop_during_a_pass(false).await;
+        assert_eq!(sent, ["one", "two", "three"]);
+        assert!(left.is_empty());
+        assert!(took >= PACE * 2, "{took:?}");
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_wait_unless_stopped_ends_at_the_stop_or_not_at_all() {
+        let stop: &'static Stop = Box::leak(Box::new(Stop::new()));
+        let short = stop.unless_stopped(tokio::time::sleep(Duration::from_secs(1))).await;
+        assert_eq!(short, Some(()));
+        let start = tokio::time::Instant::now();
+        let asker = tokio::spawn(async move {
+            tokio::time::sleep(Duration::from_secs(2)).await;
+            stop.request();
+        });
+        let long = stop.unless_stopped(tokio::time::sleep(Duration::from_secs(60))).await;
+        assert_eq!((long, tokio::time::Instant::now() - start), (None, Duration::from_secs(2)));
+        asker.await.unwrap();
+        assert_eq!(stop.unless_stopped(async { 5 }).await, None, "after the stop: not at all");
     }
 
     #[tokio::test(start_paused = true)]

@@ -2,11 +2,14 @@
 //! groups at once, the player to move presses the live board twice (a double tap), and the bot
 //! gets SIGTERM while those presses are arriving and being handled. Each round:
 //!
-//! - the process exits, successfully, before the 5 s deadline the issue sets for a stop;
-//! - read from the store while it is down, no game moved more than once (the double tap and a
-//!   press delivered again after the restart are never applied twice), and every press that
-//!   was answered as applied is in the game's log;
-//! - after the restart the presses it did not take are delivered again and answered.
+//! - the process exits, successfully, within [`STOP_BOUND`] — well inside the 5 s the issue
+//!   allows: a deliverer waiting for its group's pace gives up at once and leaves its entries in
+//!   the outbox (`bots/src/stop.rs`), so a stop waits only for calls already under way;
+//! - read from the store while it is down, no game moved more than once per double tap since
+//!   the last stop (the double tap and a press delivered again after the restart are never
+//!   applied twice), and every press that was answered as applied is in the game's log;
+//! - after the restart the presses it did not take are delivered again and answered, and the
+//!   boards the stop left in the outbox go out (the next burst presses them).
 //!
 //! At the end the stored moves of each game are exactly the presses answered as applied (plus
 //! at most the presses never answered), and no press was answered twice. `telegram_intake.rs`
@@ -20,12 +23,15 @@ use std::time::{Duration, Instant};
 
 use support::oracle::{self, table_of};
 use support::play::{self, REFRESHED};
-use support::{Emulator, TestUser, spawn_bot};
+use support::{Emulator, STEP, TestUser, spawn_bot};
 
 const ROUNDS: usize = 20;
 const GAMES: usize = 4;
 /// The issue's deadline for a graceful stop.
 const STOP_DEADLINE: Duration = Duration::from_secs(5);
+/// What a stop must take at most here: it waits for no pace, only for the calls under way (tens
+/// of milliseconds on an idle machine); the rest is margin for a loaded CI machine.
+const STOP_BOUND: Duration = Duration::from_secs(2);
 
 struct Game {
     chat: i64,
@@ -84,13 +90,16 @@ fn sigterm_during_a_burst_of_presses_exits_in_time_and_applies_each_answered_pre
     }
     bot = spawn_bot(&emulator, &data);
 
-    let mut slowest = Duration::ZERO;
+    let mut stops = Vec::new();
     let mut moved_before = [0usize; GAMES];
+    let mut unanswered_before = [false; GAMES];
     for round in 0..ROUNDS {
         // The burst: a double tap in every group, arriving while the stop comes.
         let mut this_round = Vec::new();
+        let mut pressed = Vec::new();
         for game in &mut games {
             let (board, player, press) = play::next_press(&emulator, game.chat, &game.players);
+            pressed.push(board.clone());
             for _ in 0..2 {
                 let query = emulator.press(&player, &board, &press);
                 game.queries.push(query.clone());
@@ -106,16 +115,20 @@ fn sigterm_during_a_burst_of_presses_exits_in_time_and_applies_each_answered_pre
             panic!("round {round}: no exit within {STOP_DEADLINE:?}\n{}", bot.stderr())
         });
         assert!(status.success(), "round {round}: exited with {status}\n{}", bot.stderr());
-        slowest = slowest.max(took);
+        assert!(took < STOP_BOUND, "round {round}: the stop took {took:?}\n{}", bot.stderr());
+        stops.push(took);
         eprintln!("round {round}: stopped in {took:?}");
 
         // Down: the store against what the presses were told.
         for (g, game) in games.iter().enumerate() {
             let moved = stored_moves(&data, game);
             let (applied, unanswered) = answered(&emulator, game);
+            // This round's double tap, and the last round's if it was not answered before
+            // that stop (it was taken after the restart): one move each at most.
+            let taps = 1 + usize::from(unanswered_before[g]);
             assert!(
-                moved <= moved_before[g] + 1,
-                "round {round}, group {}: {} moves from one double tap",
+                moved <= moved_before[g] + taps,
+                "round {round}, group {}: {} moves from {taps} double tap(s)",
                 game.chat,
                 moved - moved_before[g]
             );
@@ -131,6 +144,7 @@ fn sigterm_during_a_burst_of_presses_exits_in_time_and_applies_each_answered_pre
                 game.chat
             );
             moved_before[g] = moved;
+            unanswered_before[g] = unanswered > 0;
         }
 
         // Up again: what it did not take comes again and is answered.
@@ -144,6 +158,15 @@ fn sigterm_during_a_burst_of_presses_exits_in_time_and_applies_each_answered_pre
                 bot.stderr()
             );
             std::thread::sleep(Duration::from_millis(10));
+        }
+        // The boards the stop left in the outbox go out now (each burst changed every board:
+        // a move, or a press on a board behind brings it up to date).
+        for (game, seen) in games.iter().zip(&pressed) {
+            emulator.wait(
+                &format!("group {}: its board after the restart", game.chat),
+                STEP,
+                |s| play::board_in(s, game.chat).filter(|now| play::changed(seen, now)),
+            );
         }
     }
     emulator.settle();
@@ -167,9 +190,13 @@ fn sigterm_during_a_burst_of_presses_exits_in_time_and_applies_each_answered_pre
         total += moved;
     }
     assert!(total >= ROUNDS, "the presses hardly moved the games: {total} moves");
+    stops.sort();
     eprintln!(
-        "{ROUNDS} stops during bursts: {total} moves in {GAMES} games, slowest stop {slowest:?}, \
-         in {:?}",
+        "{ROUNDS} stops during bursts: {total} moves in {GAMES} games; stops took {:?} min, \
+         {:?} median, {:?} max; in {:?}",
+        stops[0],
+        stops[ROUNDS / 2],
+        stops[ROUNDS - 1],
         started.elapsed()
     );
 }

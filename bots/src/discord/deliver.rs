@@ -8,7 +8,9 @@
 //! it. A pass that ends on a transient failure is tried again after a growing pause, or sooner
 //! when the table is woken meanwhile (new entries must not wait out a long pause); users
 //! found unreachable are handed to the engine (`Action::Unreachable`), which notes them in the
-//! channel once per game.
+//! channel once per game. At a stop a pass makes no new call, not even after a wait for a
+//! bucket ([`crate::stop::Stoppable`]), and a retry pause ends the deliverer: what is left stays
+//! in the outbox for the next start.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -23,6 +25,7 @@ use tokio::sync::{Notify, oneshot};
 use super::inbound::now_ms;
 use super::messenger::Discord;
 use crate::engine::Engine;
+use crate::stop::{STOP, Stoppable};
 
 /// The pause after a pass deferred by a transient failure: doubled each time, up to a minute.
 const FIRST_RETRY: Duration = Duration::from_millis(500);
@@ -117,10 +120,19 @@ impl Deliverers {
                 pause = (pause * 2).clamp(FIRST_RETRY, LAST_RETRY);
                 // A wake during the pass or the pause ends the pause: a new entry (a player's
                 // DM board, say) is worth a try at once; the pause still grows when nobody
-                // wakes the table.
-                tokio::select! {
-                    () = tokio::time::sleep(pause) => {}
-                    () = woken.notified() => {}
+                // wakes the table. A stop ends it too, and the deliverer: what is left stays
+                // in the outbox for the next start.
+                let paused = async {
+                    tokio::select! {
+                        () = tokio::time::sleep(pause) => {}
+                        () = woken.notified() => {}
+                    }
+                };
+                if STOP.unless_stopped(paused).await.is_none() {
+                    crate::lease::leave_at_stop(&self.inner.store, table);
+                    let mut running = self.inner.running.lock().unwrap_or_else(|e| e.into_inner());
+                    running.remove(&table);
+                    return;
                 }
             } else {
                 pause = Duration::ZERO;
@@ -144,6 +156,8 @@ impl Deliverers {
             Ok(_) | Err(_) => return false,
         };
         let messenger = inner.discord.for_table(table, channel.parse().ok());
+        // At a stop, a wait for a bucket ends and no call begins (`crate::stop`).
+        let messenger = Stoppable::new(&messenger, &STOP);
         let pass = outbox::deliver(&inner.store, Platform::Discord, table, &messenger);
         let report = match crate::lease::renewing(&inner.store, table, pass).await {
             Ok(report) => report,

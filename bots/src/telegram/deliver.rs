@@ -6,6 +6,8 @@
 //!   a rate limit never holds up another table or the handling of updates. Users a pass found
 //!   unreachable go back to the engine as [`Action::Unreachable`] (it notes them in the group,
 //!   once per game); a pass deferred by a transient failure is tried again after a backoff.
+//!   At a stop the pass makes no new call, not even after a wait for the group's pace
+//!   ([`crate::stop::Stoppable`]): what is left stays in the outbox for the next start.
 //! - [`Courier`]: what the engine asks for at once that is not an answer to a press — a reply
 //!   to a command, the buttons stripped from an old message — in order per chat, without
 //!   making the update handler wait for the chat's rate limit.
@@ -29,6 +31,7 @@ use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 use super::inbound;
 use super::messenger::{Telegram, backoff, target};
 use crate::engine::{Engine, Outcome};
+use crate::stop::{STOP, Stoppable};
 
 /// The running deliverers, by table: `true` when a wake-up came while it ran.
 #[derive(Debug)]
@@ -90,13 +93,19 @@ impl Deliverers {
         let mut wait = None;
         loop {
             let store = Durable::new(&self.store);
-            let pass = outbox::deliver(&store, Platform::Telegram, table, &*self.messenger);
+            // At a stop, a wait for the chat's pace ends and no call begins (`crate::stop`).
+            let messenger = Stoppable::new(&*self.messenger, &STOP);
+            let pass = outbox::deliver(&store, Platform::Telegram, table, &messenger);
             let result = crate::lease::renewing(&self.store, table, pass).await;
             let deferred = match result {
                 Ok(report) if report.elsewhere => {
                     // Another process delivers this table now; look again shortly, in case
                     // it finished just before what woke this one was saved.
-                    tokio::time::sleep(Duration::from_millis(LEASE_RENEW_MS)).await;
+                    let pause = tokio::time::sleep(Duration::from_millis(LEASE_RENEW_MS));
+                    if STOP.unless_stopped(pause).await.is_none() {
+                        self.running().remove(&table);
+                        return;
+                    }
                     continue;
                 }
                 Ok(report) => {
@@ -111,10 +120,14 @@ impl Deliverers {
                 }
             };
             if deferred {
-                // Try again later, whatever woke it meanwhile.
+                // Try again later, whatever woke it meanwhile; at a stop, the next start does.
                 let pause = backoff(wait);
                 wait = Some(pause);
-                tokio::time::sleep(pause).await;
+                if STOP.unless_stopped(tokio::time::sleep(pause)).await.is_none() {
+                    crate::lease::leave_at_stop(&self.store, table);
+                    self.running().remove(&table);
+                    return;
+                }
                 continue;
             }
             wait = None;
