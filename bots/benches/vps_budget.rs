@@ -17,13 +17,15 @@
 //!    raised to match; the rate doubles from 8 moves a second, one step at a time, until p99
 //!    press → answer exceeds 100 ms, the bot uses its whole core, its memory passes 512 MB (or
 //!    it is killed), or no game is ready for the next press (each group's own pace, which is
-//!    not raised, binds). Each step reports what the budget does, and the bot's render time
-//!    per move from its `/metrics` (draw + PNG encode; the rest of a move's CPU is the upload,
-//!    the store and the engine).
+//!    not raised, binds). Each step reports what the budget does, and where a move's CPU went:
+//!    the bot's threads by role (the engine thread: rules and the store's writes; the async
+//!    runtime: Bot API calls, uploads, and drawing and encoding the boards; sled's threads),
+//!    their run-queue wait (the quota, or the machine's other work), and the mean wall time of
+//!    a board picture from the bot's `/metrics`.
 //!
 //! ```sh
-//! scripts/vps-budget.sh                # the limits set, then the full run (release)
-//! scripts/vps-budget.sh --quick        # 50 games, a 10 s window, two short ceiling steps
+//! scripts/vps-budget.sh                # as root: the limits set, then the full run (release)
+//! scripts/vps-budget.sh --quick        # 50 games, a 10 s window, two 4 s ceiling steps
 //! cargo bench -p igroteka-bots --bench vps_budget --profile dev -- --quick   # CI, no limits
 //! ```
 //!
