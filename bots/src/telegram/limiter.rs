@@ -51,6 +51,12 @@
 //! back when a call returns, the record holds every process's calls, and the pace and the
 //! minute are the group's, not the process's. One small read per group call (at most 20 a
 //! minute per group), none for a private chat, none with one process.
+//!
+//! **Benchmarks only: a raised overall cap.** `IGROTEKA_BENCH_TELEGRAM_OVERALL=N` makes the
+//! overall limit N calls a second instead of 30 ([`Limits::bench_overall`]), so that
+//! bots/benches/vps_budget.rs can find the machine's own ceiling against an emulator whose cap
+//! it raises to match. Against the real Telegram it only earns 429s; the bot warns when it is
+//! set.
 
 use std::collections::{HashMap, VecDeque};
 use std::fmt::Debug;
@@ -94,6 +100,16 @@ impl Limits {
         let paced = self.group_max.saturating_sub(self.group_burst).max(1) as u128;
         let nanos = self.group_window.as_nanos().div_ceil(paced);
         Duration::from_nanos(u64::try_from(nanos).unwrap_or(u64::MAX))
+    }
+
+    /// The limits with the overall cap raised to `setting` (the value of
+    /// `IGROTEKA_BENCH_TELEGRAM_OVERALL`: a number of calls a second) — for benchmarks only,
+    /// see the module docs. Unset, not a number or zero leaves them as they are.
+    pub fn bench_overall(self, setting: Option<&str>) -> Limits {
+        match setting.and_then(|n| n.trim().parse::<usize>().ok()).filter(|n| *n > 0) {
+            Some(cap) => Limits { global_max: cap, ..self },
+            None => self,
+        }
     }
 
     /// How far a group's pace may run ahead of now: the burst, less the call being made.
@@ -295,6 +311,14 @@ impl Limiter {
     /// A limiter that keeps each group's recent calls in `journal`, and counts what it finds
     /// there from before its start.
     pub fn with_journal(limits: Limits, journal: Arc<dyn Journal>) -> Limiter {
+        let setting = std::env::var("IGROTEKA_BENCH_TELEGRAM_OVERALL").ok();
+        let limits = limits.bench_overall(setting.as_deref());
+        if setting.is_some() {
+            tracing::warn!(
+                "telegram: IGROTEKA_BENCH_TELEGRAM_OVERALL: {} calls a second overall (Telegram                  allows 30) — for benchmarks against an emulator only",
+                limits.global_max
+            );
+        }
         let state = State {
             started: Instant::now(),
             chats: HashMap::new(),
@@ -521,6 +545,20 @@ mod tests {
     /// Whether no `window` holds more than `max` of the (sorted) times.
     fn within(times: &[Duration], max: usize, window: Duration) -> bool {
         times.windows(max + 1).all(|w| w[max] - w[0] >= window)
+    }
+
+    #[test]
+    fn the_benchmarks_overall_cap_changes_only_the_overall_limit() {
+        let telegram = Limits::TELEGRAM;
+        let raised = telegram.bench_overall(Some("5000"));
+        assert_eq!(raised.global_max, 5000);
+        assert_eq!(
+            (raised.chat_gap, raised.group_max, raised.group_burst, raised.global_window),
+            (telegram.chat_gap, telegram.group_max, telegram.group_burst, telegram.global_window)
+        );
+        for unset in [None, Some(""), Some("lots"), Some("0"), Some("-3")] {
+            assert_eq!(telegram.bench_overall(unset).global_max, 30, "{unset:?}");
+        }
     }
 
     #[tokio::test(start_paused = true)]

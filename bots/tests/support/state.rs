@@ -194,6 +194,9 @@ pub struct State {
     /// second's).
     pub paced: HashMap<i64, VecDeque<Instant>>,
     pub paced_all: VecDeque<Instant>,
+    /// The overall cap, raised for a benchmark's ceiling run (bots/benches/vps_budget.rs, with
+    /// the bot's `IGROTEKA_BENCH_TELEGRAM_OVERALL`); `None`: Telegram's [`GLOBAL_MAX`].
+    pub global_max: Option<usize>,
     /// Every call with its chat, time and status.
     pub call_log: Vec<Call>,
     /// When each callback query was made.
@@ -336,13 +339,14 @@ impl State {
 
     /// A paced call to `chat` arriving at `now`: `Some(retry_after)` in seconds if it goes
     /// over one of Telegram's limits (two calls within a second in one chat, more than 20 a
-    /// minute in a group, more than 30 a second overall), else it is counted.
+    /// minute in a group, more than 30 a second overall — or `global_max`), else it is
+    /// counted.
     pub fn over_limit(&mut self, chat: i64, now: Instant) -> Option<u64> {
         let seconds = |d: Duration| d.as_secs_f64().ceil().max(1.0) as u64;
         while self.paced_all.front().is_some_and(|t| now - *t >= GLOBAL_WINDOW) {
             self.paced_all.pop_front();
         }
-        if self.paced_all.len() >= GLOBAL_MAX {
+        if self.paced_all.len() >= self.global_max.unwrap_or(GLOBAL_MAX) {
             return Some(seconds(GLOBAL_WINDOW - (now - self.paced_all[0])));
         }
         let recent = self.paced.entry(chat).or_default();
