@@ -262,7 +262,7 @@ mod tests {
         let sends: Vec<Effect> = ["one", "two", "three"]
             .map(|text| Effect::Send { to: to.clone(), message: Message::text(text) })
             .into();
-        store.enqueue(7, &sends).unwrap();
+        store.enqueue(7, &igroteka::outbox::entries(&sends)).unwrap();
         store.flush().unwrap();
         let messenger = Paced::default();
         let asker = tokio::spawn(async move {
@@ -279,10 +279,11 @@ mod tests {
         };
         let took = tokio::time::Instant::now() - asker.await.unwrap();
         assert_eq!(report.unwrap().deferred, stoppable);
-        let left = store.outbox(7).unwrap().into_iter().map(|p| match p.effect {
-            Effect::Send { message, .. } => message.text,
-            other => panic!("{other:?}"),
-        });
+        let left =
+            igroteka::outbox::pending(&store, 7).unwrap().into_iter().map(|p| match p.effect {
+                Effect::Send { message, .. } => message.text,
+                other => panic!("{other:?}"),
+            });
         (took, messenger.sent(), left.collect())
     }
 
