@@ -155,17 +155,20 @@ impl Adapter {
         let received = std::time::Instant::now();
         let Parts { discord, deliverers } = self.parts(http);
         let ctx = &request.context;
-        if ctx.in_dm {
-            // They use the bot in their DMs: the DMs are open. And the DM channel is their route
-            // from now, before the engine runs: a delivery pass already under way for one of
-            // their tables may pick up what this interaction queues while it is acknowledged,
-            // and must send it here, not through an older route. (A DM route posts to the
-            // channel, so it needs no acknowledged token; other routes are noted below, once
-            // their token can carry a follow-up.)
+        // The route this interaction gives its user, noted before the engine runs: a delivery
+        // pass already under way for one of their tables may pick up what this interaction
+        // queues, and must send it this way, not through an older route. Until the
+        // acknowledgement below, what needs the token waits (a DM route needs none).
+        let kind = if ctx.in_dm {
+            // They use the bot in their DMs: the DMs are open.
             discord.set_dm_closed(&ctx.user, false);
-            let dm = RouteKind::Dm(ChannelId::new(ctx.channel));
-            discord.note_route(&ctx.user, ctx.channel, &ctx.token, dm);
-        }
+            RouteKind::Dm(ChannelId::new(ctx.channel))
+        } else if ctx.prefer_dm {
+            RouteKind::PreferDm
+        } else {
+            RouteKind::Ephemeral
+        };
+        discord.note_route_ahead(&ctx.user, ctx.channel, &ctx.token, kind);
 
         let taken = self.engine.take(request.input.clone(), None);
         tokio::pin!(taken);
@@ -185,13 +188,6 @@ impl Adapter {
         }
         crate::observe::logging::handled(&tracing::Span::current(), &outcome);
 
-        let kind = if ctx.in_dm {
-            RouteKind::Dm(ChannelId::new(ctx.channel))
-        } else if ctx.prefer_dm {
-            RouteKind::PreferDm
-        } else {
-            RouteKind::Ephemeral
-        };
         let public_command = ctx.is_command() && !ctx.ephemeral;
         if let Some(pressed) = ctx.pressed_on {
             discord.note_press(pressed, &ctx.token);

@@ -57,6 +57,10 @@ struct Route {
     token: String,
     at: Instant,
     kind: RouteKind,
+    /// The interaction is acknowledged, so its token can carry follow-ups. A route is noted
+    /// before its interaction runs (so nothing it queues leaves through an older route), and
+    /// until the acknowledgement a message that needs the token waits.
+    acknowledged: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -144,15 +148,27 @@ impl Discord {
         TableMessenger { discord: self, table, channel }
     }
 
-    /// `user` interacted in `channel` with `token`: private messages can reach them this way
-    /// for the next 14 minutes.
+    /// `user` interacted in `channel` with `token`, and the interaction is acknowledged:
+    /// private messages can reach them this way for the next 14 minutes.
     pub fn note_route(&self, user: &str, channel: u64, token: &str, kind: RouteKind) {
+        self.note(user, channel, token, kind, true);
+    }
+
+    /// `user` is interacting in `channel` with `token`, not yet acknowledged: from now their
+    /// private messages go this way, and those that need the token wait for
+    /// [`Discord::note_route`]. Noted before the engine runs the interaction, because a
+    /// delivery pass already under way may pick up what it queues.
+    pub fn note_route_ahead(&self, user: &str, channel: u64, token: &str, kind: RouteKind) {
+        self.note(user, channel, token, kind, false);
+    }
+
+    fn note(&self, user: &str, channel: u64, token: &str, kind: RouteKind, acknowledged: bool) {
         let Some(user) = id(user) else { return };
         let mut known = self.known();
         if let RouteKind::Dm(dm) = kind {
             known.dms.insert(user, dm);
         }
-        let route = Route { token: token.to_string(), at: Instant::now(), kind };
+        let route = Route { token: token.to_string(), at: Instant::now(), kind, acknowledged };
         known.routes.insert((user, channel), route);
         known.tidy();
     }
@@ -191,8 +207,15 @@ impl Discord {
 
     /// The route to use for a private message to `user` about a table in `channel`: their
     /// newest interaction whose token is still valid — for a message with buttons, only one in
-    /// the table's channel or in their DMs, where a press on it is accepted.
-    fn route(&self, user: u64, channel: Option<u64>, has_buttons: bool) -> Option<Route> {
+    /// the table's channel or in their DMs, where a press on it is accepted; and, unless
+    /// `ahead` (a table's deliverer, which can wait), only an acknowledged one.
+    fn route(
+        &self,
+        user: u64,
+        channel: Option<u64>,
+        has_buttons: bool,
+        ahead: bool,
+    ) -> Option<Route> {
         let known = self.known();
         known
             .routes
@@ -200,6 +223,7 @@ impl Discord {
             .filter(|((u, c), r)| {
                 *u == user
                     && r.at.elapsed() < TOKEN_LIFE
+                    && (ahead || r.acknowledged)
                     && (!has_buttons || Some(*c) == channel || matches!(r.kind, RouteKind::Dm(_)))
             })
             .map(|(_, r)| r)
@@ -302,15 +326,18 @@ impl Discord {
         }
     }
 
-    /// A private message: through the user's route, else their DMs (see the module docs).
+    /// A private message: through the user's route, else their DMs (see the module docs);
+    /// `ahead`: a route whose interaction is not acknowledged yet counts, and defers the
+    /// message until it is (a table's deliverer, which tries again when woken).
     async fn send_private(
         &self,
         user: u64,
         channel: Option<u64>,
         message: &Message,
         nonce: Option<String>,
+        ahead: bool,
     ) -> Result<String, Failure> {
-        let route = self.route(user, channel, !message.buttons.is_empty());
+        let route = self.route(user, channel, !message.buttons.is_empty(), ahead);
         match route {
             Some(Route { kind: RouteKind::Dm(dm), .. }) => {
                 self.post(dm, message, nonce).await.map(|m| m.id.to_string())
@@ -321,6 +348,13 @@ impl Discord {
                         Err(Failure::Unreachable) => {}
                         other => return other,
                     }
+                }
+                if !route.acknowledged {
+                    // Its interaction is still running: the handler wakes the table once the
+                    // token can carry the follow-up.
+                    return Err(Failure::Transient(
+                        "the user's interaction is not acknowledged yet".into(),
+                    ));
                 }
                 match self.ephemeral(&route.token, message).await {
                     Err(Failure::Gone) => {
@@ -343,7 +377,7 @@ impl Discord {
         message: &Message,
     ) -> Result<String, Failure> {
         let user = id(user).ok_or_else(|| Failure::Permanent(format!("not a user: {user}")))?;
-        self.send_private(user, channel, message, None).await
+        self.send_private(user, channel, message, None, false).await
     }
 
     /// A direct message, unless the user's DMs are known to be closed.
@@ -593,7 +627,7 @@ impl Messenger for TableMessenger<'_> {
     async fn ready(&self, to: &Dest) {
         let Some(channel) = self.discord.channel_of(to) else { return };
         if let Dest::User { user } = to
-            && id(user).is_some_and(|u| self.discord.route(u, self.channel, false).is_some())
+            && id(user).is_some_and(|u| self.discord.route(u, self.channel, false, true).is_some())
         {
             // Through an interaction's webhook, not the channel's buckets.
             return;
@@ -615,7 +649,8 @@ impl Messenger for TableMessenger<'_> {
                 let Some(user) = id(user) else {
                     return Err(Failure::Permanent(format!("not a Discord user: {user}")));
                 };
-                self.discord.send_private(user, self.channel, message, nonce).await
+                // A table's deliverer can wait for a route noted ahead of its acknowledgement.
+                self.discord.send_private(user, self.channel, message, nonce, true).await
             }
         }
     }
@@ -633,6 +668,6 @@ impl Messenger for TableMessenger<'_> {
     }
 
     fn has_private_route(&self, user: &str) -> bool {
-        id(user).is_some_and(|u| self.discord.route(u, self.channel, false).is_some())
+        id(user).is_some_and(|u| self.discord.route(u, self.channel, false, true).is_some())
     }
 }
