@@ -242,14 +242,7 @@ impl<'a> Bot<'a> {
         let polls = emulator.calls("getUpdates");
         let mut process = BotProcess::start(data, data.with_extension(format!("log-{name}")), &env);
         cgroups.join(process.pid());
-        let deadline = Instant::now() + STEP;
-        while emulator.calls("getUpdates") <= polls {
-            if let Some(status) = process.exited() {
-                panic!("igroteka exited with {status}: {}", process.stderr());
-            }
-            assert!(Instant::now() < deadline, "the bot never polled: {}", process.stderr());
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        support::wait_for_a_poll(emulator, &mut process, polls);
         Bot { process, metrics, cgroups }
     }
 

@@ -443,6 +443,13 @@ pub fn spawn_bot_with(emulator: &Emulator, data: &Path, extra: &[(&str, &str)]) 
         vec![("TELEGRAM_BOT_TOKEN", TOKEN.to_string()), ("TELOXIDE_API_URL", emulator.url())];
     env.extend(extra.iter().map(|(k, v)| (*k, v.to_string())));
     let mut bot = BotProcess::start(data, log, &env);
+    wait_for_a_poll(emulator, &mut bot, polls);
+    bot
+}
+
+/// Waits until `bot` polls for updates (the emulator has seen more than `polls` calls of
+/// `getUpdates`); panics with its stderr if it exits or never polls.
+pub fn wait_for_a_poll(emulator: &Emulator, bot: &mut BotProcess, polls: usize) {
     let deadline = Instant::now() + STEP;
     while emulator.calls("getUpdates") <= polls {
         if let Some(status) = bot.exited() {
@@ -451,7 +458,6 @@ pub fn spawn_bot_with(emulator: &Emulator, data: &Path, extra: &[(&str, &str)]) 
         assert!(Instant::now() < deadline, "the bot never polled: {}", bot.stderr());
         std::thread::sleep(Duration::from_millis(20));
     }
-    bot
 }
 
 /// A port free on 127.0.0.1 right now (for the bot's webhook server).
