@@ -259,6 +259,14 @@ pub async fn deliver<S: Store, M: Messenger>(
 }
 
 /// [`deliver`] under the lease holder name `me` (tests stand in for several processes).
+///
+/// A pass reads the table's outbox once per round and delivers the round's entries in order;
+/// it reads again after a call had to wait for the chat's rate limit (whatever queued
+/// meanwhile supersedes what it replaces) and when the round is done (whatever queued
+/// meanwhile goes next). What the table's slots show and who is unreachable are read once a
+/// pass and kept up to date by the pass itself, which is their only writer while it holds the
+/// lease. Round trips to a shared store are what a pass costs (docs/performance.md,
+/// "PostgreSQL").
 pub async fn deliver_as<S: Store, M: Messenger>(
     me: &str,
     store: &S,
@@ -266,85 +274,202 @@ pub async fn deliver_as<S: Store, M: Messenger>(
     table: u64,
     messenger: &M,
 ) -> Result<Report, StoreError> {
-    let lease = |store: &S| lease_as(me, store, table);
+    let mut pass = Pass::new(me, store, platform, table);
     let mut report = Report::default();
-    loop {
+    'rounds: loop {
         // One process at a time delivers a table, so nothing is sent twice or out of order
-        // when several share the store; each entry is marked done before the lease is renewed
-        // for the next one.
-        if !lease(store)? {
-            report.deferred = true;
-            report.elsewhere = true;
-            return Ok(report);
+        // when several share the store; each entry is marked done before the lease can move
+        // on to another process.
+        if !pass.hold()? {
+            return Ok(report.elsewhere());
         }
-        let Some(first) = next(store, table)? else {
+        let round = pass.round()?;
+        if round.is_empty() {
             store.release_outbox(table, me)?;
             return Ok(report);
-        };
-        if !makes_a_call(store, table, &first.effect)? {
-            // A clear of a slot with nothing to take away: done without waiting for the chat.
-            mark(store, &first, Done::default())?;
-            continue;
         }
-        messenger.ready(dest_of(&first.effect)).await;
-        // The wait may have been long: make sure the table is still this process's.
-        if !lease(store)? {
-            report.deferred = true;
-            report.elsewhere = true;
-            return Ok(report);
-        }
-        // Whatever arrived while waiting supersedes what it replaces.
-        let Some(entry) = next(store, table)? else {
-            store.release_outbox(table, me)?;
-            return Ok(report);
-        };
-        match perform(store, platform, table, messenger, &entry.effect, &mut report).await {
-            Ok(Performed { shown, sent }) => {
-                let shown = shown.as_ref().map(|(slot, m)| (table, *slot, m));
-                mark(store, &entry, Done { shown, sent })?
+        for entry in round {
+            if !pass.makes_a_call(&entry.effect)? {
+                // A clear of a slot with nothing to take away: done without waiting for the chat.
+                pass.mark(&entry, Done::default())?;
+                continue;
             }
-            Err(Failure::Transient(why)) => {
-                tracing::warn!(table, "delivery deferred: {why}");
+            let waiting = std::time::Instant::now();
+            messenger.ready(dest_of(&entry.effect)).await;
+            let waited = waiting.elapsed() >= WAITED;
+            // The wait may have been long: make sure the table is still this process's.
+            if !pass.hold()? {
+                return Ok(report.elsewhere());
+            }
+            let entry = if waited {
+                // Whatever arrived while waiting supersedes what it replaces; the call the
+                // wait was for goes to the first entry now pending, and a new round follows.
+                let Some(first) = pass.round()?.into_iter().next() else {
+                    store.release_outbox(table, me)?;
+                    return Ok(report);
+                };
+                first
+            } else {
+                entry
+            };
+            if !pass.deliver_one(messenger, &entry, &mut report).await? {
                 report.deferred = true;
                 return Ok(report);
             }
+            if waited {
+                continue 'rounds;
+            }
+        }
+    }
+}
+
+/// A wait for the chat this long or longer may have let newer entries queue up: the outbox is
+/// read again before the call.
+const WAITED: std::time::Duration = std::time::Duration::from_millis(2);
+
+impl Report {
+    /// Another process holds the table: it delivers, this one looks again later.
+    fn elsewhere(mut self) -> Report {
+        self.deferred = true;
+        self.elsewhere = true;
+        self
+    }
+}
+
+/// One delivery pass over a table: its lease, and what it knows of the table's slots and
+/// of the users it writes to.
+struct Pass<'a, S: Store> {
+    me: &'a str,
+    store: &'a S,
+    platform: Platform,
+    table: u64,
+    /// When the lease was last taken or renewed (the wall clock the leases use).
+    leased_at: Option<u64>,
+    /// Each slot looked at so far, and what it shows.
+    slots: Vec<(Slot, Option<SlotMessage>)>,
+    /// Each user written to privately so far, and whether they are unreachable.
+    unreachable: Vec<(String, bool)>,
+}
+
+impl<'a, S: Store> Pass<'a, S> {
+    fn new(me: &'a str, store: &'a S, platform: Platform, table: u64) -> Pass<'a, S> {
+        Pass {
+            me,
+            store,
+            platform,
+            table,
+            leased_at: None,
+            slots: Vec::new(),
+            unreachable: Vec::new(),
+        }
+    }
+
+    /// Takes the table's lease, or renews it once [`LEASE_RENEW_MS`] have passed since it was
+    /// last had: a lease had then still runs for at least `LEASE_MS - LEASE_RENEW_MS`, during
+    /// which no other process can take it. False: another process holds the table.
+    fn hold(&mut self) -> Result<bool, StoreError> {
+        let now = wall_ms();
+        if self.leased_at.is_some_and(|at| now >= at && now - at < LEASE_RENEW_MS) {
+            return Ok(true);
+        }
+        let granted = self.store.lease_outbox(self.table, self.me, now, LEASE_MS)?;
+        self.leased_at = granted.then_some(now);
+        Ok(granted)
+    }
+
+    /// The entries pending now, after coalescing; superseded entries are marked done on the
+    /// way.
+    fn round(&mut self) -> Result<Vec<Pending>, StoreError> {
+        let (keep, dropped) = coalesce(pending(self.store, self.table)?);
+        for entry in &dropped {
+            self.mark(entry, Done::default())?;
+        }
+        Ok(keep)
+    }
+
+    /// What `slot` shows (read from the store the first time in a pass).
+    fn shown(&mut self, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
+        if let Some((_, shown)) = self.slots.iter().find(|(s, _)| *s == slot) {
+            return Ok(shown.clone());
+        }
+        let shown = self.store.slot_shown(self.table, slot)?;
+        self.slots.push((slot, shown.clone()));
+        Ok(shown)
+    }
+
+    /// Whether `user` is known to be unreachable (read from the store the first time).
+    fn is_unreachable(&mut self, user: &str) -> Result<bool, StoreError> {
+        if let Some((_, yes)) = self.unreachable.iter().find(|(u, _)| u == user) {
+            return Ok(*yes);
+        }
+        let yes = self.store.is_unreachable(self.platform, user)?;
+        self.unreachable.push((user.to_string(), yes));
+        Ok(yes)
+    }
+
+    fn set_unreachable(&mut self, user: &str) -> Result<(), StoreError> {
+        if !self.is_unreachable(user)? {
+            self.store.set_unreachable(self.platform, user, true)?;
+            self.unreachable.retain(|(u, _)| u != user);
+            self.unreachable.push((user.to_string(), true));
+        }
+        Ok(())
+    }
+
+    /// Marks `entry` done, and remembers what its slot shows now.
+    fn mark(&mut self, entry: &Pending, done: Done<'_>) -> Result<(), StoreError> {
+        if let Some((_, slot, shown)) = done.shown {
+            self.slots.retain(|(s, _)| *s != slot);
+            self.slots.push((slot, Some(shown.clone())));
+        }
+        mark(self.store, entry, done)
+    }
+
+    /// Whether carrying out `effect` takes a platform call: a clear does not when its slot
+    /// shows nothing, or a message it would strip that has no buttons.
+    fn makes_a_call(&mut self, effect: &Effect) -> Result<bool, StoreError> {
+        let Effect::Clear { slot, .. } = effect else { return Ok(true) };
+        Ok(match self.shown(*slot)? {
+            None => false,
+            Some(shown) => slot.retire() == Retire::Delete || shown.buttons,
+        })
+    }
+
+    /// Carries out `entry` and marks it done; false when a transient failure defers it (and
+    /// the rest of the outbox).
+    async fn deliver_one<M: Messenger>(
+        &mut self,
+        messenger: &M,
+        entry: &Pending,
+        report: &mut Report,
+    ) -> Result<bool, StoreError> {
+        let table = self.table;
+        match perform(self, messenger, &entry.effect, report).await {
+            Ok(Performed { shown, sent }) => {
+                let shown = shown.as_ref().map(|(slot, m)| (table, *slot, m));
+                self.mark(entry, Done { shown, sent })?
+            }
+            Err(Failure::Transient(why)) => {
+                tracing::warn!(table, "delivery deferred: {why}");
+                return Ok(false);
+            }
             Err(Failure::Permanent(why)) => {
                 tracing::warn!(table, "a message was refused and dropped: {why}");
-                mark(store, &entry, Done::default())?;
+                self.mark(entry, Done::default())?;
             }
             Err(Failure::Unreachable) => {
                 if let Dest::User { user } = dest_of(&entry.effect) {
-                    if !store.is_unreachable(platform, user)? {
-                        store.set_unreachable(platform, user, true)?;
-                    }
+                    self.set_unreachable(user)?;
                     if !report.unreachable.contains(user) {
                         report.unreachable.push(user.clone());
                     }
                 }
-                mark(store, &entry, Done::default())?;
+                self.mark(entry, Done::default())?;
             }
-            Err(Failure::Gone) => mark(store, &entry, Done::default())?,
+            Err(Failure::Gone) => self.mark(entry, Done::default())?,
         }
+        Ok(true)
     }
-}
-
-/// The first pending entry after coalescing; superseded entries are marked done on the way.
-fn next<S: Store>(store: &S, table: u64) -> Result<Option<Pending>, StoreError> {
-    let (keep, dropped) = coalesce(pending(store, table)?);
-    for entry in &dropped {
-        mark(store, entry, Done::default())?;
-    }
-    Ok(keep.into_iter().next())
-}
-
-/// Whether carrying out `effect` takes a platform call: a clear does not when its slot shows
-/// nothing, or a message it would strip that has no buttons.
-fn makes_a_call<S: Store>(store: &S, table: u64, effect: &Effect) -> Result<bool, StoreError> {
-    let Effect::Clear { slot, .. } = effect else { return Ok(true) };
-    Ok(match store.slot_shown(table, *slot)? {
-        None => false,
-        Some(shown) => slot.retire() == Retire::Delete || shown.buttons,
-    })
 }
 
 fn dest_of(effect: &Effect) -> &Dest {
@@ -372,9 +497,7 @@ struct Performed {
 
 /// Carries out one entry.
 async fn perform<S: Store, M: Messenger>(
-    store: &S,
-    platform: Platform,
-    table: u64,
+    pass: &mut Pass<'_, S>,
     messenger: &M,
     effect: &Effect,
     report: &mut Report,
@@ -382,7 +505,7 @@ async fn perform<S: Store, M: Messenger>(
     let store_failure = |e: StoreError| Failure::Transient(e.to_string());
     if let Dest::User { user } = dest_of(effect)
         && !matches!(effect, Effect::Clear { .. })
-        && store.is_unreachable(platform, user).map_err(store_failure)?
+        && pass.is_unreachable(user).map_err(store_failure)?
         && !messenger.has_private_route(user)
     {
         // Nobody can read it; the player gets it back with /start or "My board". Reported
@@ -393,7 +516,7 @@ async fn perform<S: Store, M: Messenger>(
     }
     match effect {
         Effect::Show { to, slot, message, fresh } => {
-            let old = store.slot_shown(table, *slot).map_err(store_failure)?;
+            let old = pass.shown(*slot).map_err(store_failure)?;
             let buttons = !message.buttons.is_empty();
             if let (false, Some(old)) = (fresh, &old) {
                 match messenger.edit(to, &old.id, message).await {
@@ -424,7 +547,7 @@ async fn perform<S: Store, M: Messenger>(
             Ok(Performed { shown: Some((*slot, SlotMessage { id, buttons, retired })), sent: true })
         }
         Effect::Clear { to, slot } => {
-            let Some(old) = store.slot_shown(table, *slot).map_err(store_failure)? else {
+            let Some(old) = pass.shown(*slot).map_err(store_failure)? else {
                 return Ok(Performed::default());
             };
             let bare = retire(messenger, to, &old, slot.retire(), report).await;

@@ -35,7 +35,7 @@ mod writer;
 
 use bridge::Bridge;
 use conn::{Conn, Target};
-use writer::{DoneInBatch, Writer, lock};
+use writer::Writer;
 
 /// How many connections read the outbox for delivery (besides the writer).
 const READERS: usize = 2;
@@ -59,7 +59,6 @@ struct State {
     writer: Arc<Mutex<Writer>>,
     readers: Vec<Arc<Mutex<Conn>>>,
     next_reader: AtomicUsize,
-    done: DoneInBatch,
 }
 
 impl PgStore {
@@ -77,11 +76,9 @@ impl PgStore {
 
     fn connect(target: Target) -> Result<PgStore, StoreError> {
         let bridge = Bridge::start()?;
-        let done: DoneInBatch = Arc::default();
         let state = bridge.run({
-            let done = done.clone();
             async move {
-                let mut writer = Writer::open(&target, done.clone()).await?;
+                let mut writer = Writer::open(&target).await?;
                 migrate::migrate(&mut writer.conn, target.schema.as_deref()).await?;
                 let mut readers = Vec::with_capacity(READERS);
                 for _ in 0..READERS {
@@ -91,7 +88,6 @@ impl PgStore {
                     writer: Arc::new(Mutex::new(writer)),
                     readers,
                     next_reader: AtomicUsize::new(0),
-                    done,
                 })
             }
         })?;
@@ -276,7 +272,7 @@ pub fn drop_schema(url: &str, schema: &str) -> Result<(), StoreError> {
 impl Drop for Shared {
     fn drop(&mut self) {
         let writer = self.state.writer.clone();
-        let committed = self.bridge.run(async move { writer.lock().await.commit(false).await });
+        let committed = self.bridge.run(async move { writer.lock().await.commit().await });
         if let Err(e) = committed {
             tracing::error!("the open batch could not be committed on close: {e}");
         }
@@ -345,9 +341,10 @@ impl Store for PgStore {
         outbox: &[OutboxEntry],
     ) -> Result<(), StoreError> {
         let prepared = save::Save::new(table, read_seq, outbox);
-        self.write(true, move |mut w| async move {
+        self.writer(move |mut w| async move {
+            w.enter_without_savepoint().await?;
             let result = save::save(&mut w.conn, &prepared).await;
-            (w, result)
+            w.lost_to(result).await
         })
     }
 
@@ -368,8 +365,6 @@ impl Store for PgStore {
 
     fn outbox(&self, table: u64) -> Result<Vec<PendingEntry>, StoreError> {
         let key = codec::id(table);
-        // Taken before the read: a batch committing meanwhile has deleted what it hides.
-        let hidden = lock(&self.shared.state.done).clone();
         let rows = self.reader(move |mut conn| async move {
             let rows = conn
                 .query(
@@ -385,7 +380,6 @@ impl Store for PgStore {
                 key: codec::outbox_key(key, pos),
                 entry: OutboxEntry { json },
             })
-            .filter(|pending| !hidden.contains(&pending.key))
             .collect())
     }
 
@@ -397,44 +391,39 @@ impl Store for PgStore {
         })
     }
 
+    /// One statement, committed at once on a reader (each a round trip; before, a mark took
+    /// three or four on the writer): the entry is gone for every process before the lease
+    /// moves on, so no other process sends it again. Its commit does not wait for the WAL
+    /// (`Conn::open_relaxed`): only a crash of the database server itself within a fraction of
+    /// a second could forget it, and the entry would then go out once more — the at-least-once
+    /// delivery sled gives across its own crashes.
     fn outbox_done(&self, key: &[u8], done: Done<'_>) -> Result<(), StoreError> {
         let Some((table, pos)) = codec::outbox_key_back(key) else { return Ok(()) };
-        let entry_key = key.to_vec();
-        let shown = done
-            .shown
-            .map(|(table, slot, shown)| (codec::id(table), slot_key(slot), shown.clone()));
-        let joined = self.write(false, move |mut w| async move {
-            let result = async {
-                if let Some((table, slot, shown)) = &shown {
-                    w.conn
-                        .execute(
-                            "INSERT INTO boards (table_id, slot, message_id, buttons, retired)
-                             VALUES ($1, $2, $3, $4, $5)
-                             ON CONFLICT (table_id, slot) DO UPDATE
-                             SET message_id = $3, buttons = $4, retired = $5",
-                            &[table, slot, &shown.id, &shown.buttons, &shown.retired],
-                        )
-                        .await?;
-                }
-                w.conn
-                    .execute("DELETE FROM outbox WHERE table_id = $1 AND pos = $2", &[&table, &pos])
-                    .await?;
-                Ok(w.in_batch())
-            }
-            .await;
-            if let Ok(true) = &result {
-                w.done_in_batch(entry_key);
-            }
-            (w, result)
-        })?;
-        // A mark that joined the batch and put a new message in the chat is committed now, so
-        // a restart does not send it again (as the sled store flushes it); any other waits for
-        // the batch's commit.
-        if joined && done.sent {
-            self.writer(|mut w| async move { w.commit(true).await })
-        } else {
-            Ok(())
-        }
+        let (shown_table, slot, message_id, buttons, retired) = match done.shown {
+            Some((shown_table, slot, shown)) => (
+                Some(codec::id(shown_table)),
+                Some(slot_key(slot)),
+                Some(shown.id.clone()),
+                Some(shown.buttons),
+                shown.retired.clone(),
+            ),
+            None => (None, None, None, None, None),
+        };
+        self.reader(move |mut conn| async move {
+            conn.execute(
+                "WITH shown AS (
+                     INSERT INTO boards (table_id, slot, message_id, buttons, retired)
+                     SELECT $3::bigint, $4::bytea, $5::text, $6::boolean, $7::text
+                     WHERE $4::bytea IS NOT NULL
+                     ON CONFLICT (table_id, slot) DO UPDATE
+                     SET message_id = EXCLUDED.message_id, buttons = EXCLUDED.buttons,
+                         retired = EXCLUDED.retired)
+                 DELETE FROM outbox WHERE table_id = $1 AND pos = $2",
+                &[&table, &pos, &shown_table, &slot, &message_id, &buttons, &retired],
+            )
+            .await
+            .map(drop)
+        })
     }
 
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
@@ -649,7 +638,7 @@ impl Store for PgStore {
     }
 
     fn flush(&self) -> Result<(), StoreError> {
-        self.writer(|mut w| async move { w.commit(false).await })
+        self.writer(|mut w| async move { w.commit().await })
     }
 
     fn quarantined(&self) -> Result<Vec<(u64, String)>, StoreError> {

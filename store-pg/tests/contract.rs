@@ -247,7 +247,8 @@ fn delivered_entries_leave_and_slots_remember_their_message<S: Plant>(store: &S)
     store.outbox_done(&pending[0].key, shows(table.id, Slot::Board, &bare, true)).unwrap();
     assert_eq!(texts(&store.outbox(table.id).unwrap()), ["note", "p", "s"], "gone at once");
     // With a batch open (a save's, here an update marked taken), a mark that sends nothing
-    // new waits for the batch's commit, and the entry is not delivered meanwhile.
+    // new is gone from the outbox at once (sled makes it durable with the batch's flush;
+    // PostgreSQL commits it on its own at once).
     store.mark_taken("tg:batch", 1).unwrap();
     store.outbox_done(&pending[2].key, Done::default()).unwrap();
     assert_eq!(texts(&store.outbox(table.id).unwrap()), ["note", "s"], "hidden until commit");
