@@ -13,7 +13,8 @@
 //! the group or a player's private chat, still shows buttons, and no edit was refused as "not
 //! modified"; there was never more than one ping; every press was answered within a second; no
 //! 429 was provoked. The playing and these checks live in `support/whole_game.rs`, shared with
-//! `postgres_games.rs` (every registered game through three processes over PostgreSQL).
+//! `postgres_games.rs` (every registered game, at its fewest and its most players, through three
+//! processes over PostgreSQL).
 
 mod support;
 

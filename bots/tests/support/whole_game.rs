@@ -17,9 +17,14 @@ use super::{Emulator, STEP, Sent, TestUser, png_size};
 /// Paced calls a test lets the group have before the resignation (a group gets 20 a minute).
 pub const BUDGET: usize = 14;
 
-/// `n` players (Alice, Boris, Chen, Dana) with ids from `first_id`.
+/// Names enough for any table a game seats today, and some to spare (no name is part of
+/// another: boards and pings are searched for "<name>, your turn").
+const NAMES: [&str; 8] = ["Alice", "Boris", "Chen", "Dana", "Emil", "Farida", "Goran", "Hana"];
+
+/// `n` players (Alice, Boris, Chen, Dana, …) with ids from `first_id`.
 pub fn players(n: usize, first_id: i64) -> Vec<TestUser> {
-    ["Alice", "Boris", "Chen", "Dana"][..n]
+    assert!(n <= NAMES.len(), "{n} players: name more in whole_game::NAMES");
+    NAMES[..n]
         .iter()
         .enumerate()
         .map(|(i, name)| TestUser::new(first_id + i as i64, name))
