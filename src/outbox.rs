@@ -77,14 +77,24 @@ pub fn entries(effects: &[Effect]) -> Vec<OutboxEntry> {
 /// (written by a build that knew other effects, or damaged) is dropped, with a warning: it
 /// would block the table's outbox for good.
 pub fn pending<S: Store + ?Sized>(store: &S, table: u64) -> Result<Vec<Pending>, StoreError> {
-    let stored = store.outbox(table)?;
+    read_back(store, store.outbox(table)?)
+}
+
+/// Stored entries read back into effects, in order; an unreadable one is dropped ([`pending`]).
+fn read_back<S: Store + ?Sized>(
+    store: &S,
+    stored: Vec<crate::store::PendingEntry>,
+) -> Result<Vec<Pending>, StoreError> {
     let mut pending = Vec::with_capacity(stored.len());
     for stored in stored {
         let json = stored.entry.json;
         match parsed::effect(&json) {
             Ok(effect) => pending.push(Pending { key: stored.key, effect, json }),
             Err(e) => {
-                tracing::warn!(table, "an unreadable outbox entry was dropped: {e}");
+                tracing::warn!(
+                    table = table_of(&stored.key),
+                    "an unreadable outbox entry was dropped: {e}"
+                );
                 store.outbox_done(&stored.key, Done::default())?;
             }
         }
@@ -276,7 +286,7 @@ pub async fn deliver_as<S: Store, M: Messenger>(
 ) -> Result<Report, StoreError> {
     let mut pass = Pass::new(me, store, platform, table);
     let mut report = Report::default();
-    'rounds: loop {
+    loop {
         // One process at a time delivers a table, so nothing is sent twice or out of order
         // when several share the store; each entry is marked done before the lease can move
         // on to another process.
@@ -288,39 +298,155 @@ pub async fn deliver_as<S: Store, M: Messenger>(
             store.release_outbox(table, me)?;
             return Ok(report);
         }
-        for entry in round {
-            if !pass.makes_a_call(&entry.effect)? {
-                // A clear of a slot with nothing to take away: done without waiting for the chat.
-                pass.mark(&entry, Done::default())?;
-                continue;
+        match pass.deliver_round(messenger, round, &mut report).await? {
+            RoundEnd::Delivered | RoundEnd::Waited => {}
+            RoundEnd::Empty => {
+                store.release_outbox(table, me)?;
+                return Ok(report);
             }
-            let waiting = std::time::Instant::now();
-            messenger.ready(dest_of(&entry.effect)).await;
-            let waited = waiting.elapsed() >= WAITED;
-            // The wait may have been long: make sure the table is still this process's.
-            if !pass.hold()? {
-                return Ok(report.elsewhere());
-            }
-            let entry = if waited {
-                // Whatever arrived while waiting supersedes what it replaces; the call the
-                // wait was for goes to the first entry now pending, and a new round follows.
-                let Some(first) = pass.round()?.into_iter().next() else {
-                    store.release_outbox(table, me)?;
-                    return Ok(report);
-                };
-                first
-            } else {
-                entry
-            };
-            if !pass.deliver_one(messenger, &entry, &mut report).await? {
+            RoundEnd::Elsewhere => return Ok(report.elsewhere()),
+            RoundEnd::Deferred => {
                 report.deferred = true;
                 return Ok(report);
             }
-            if waited {
-                continue 'rounds;
+        }
+    }
+}
+
+/// Delivers the outboxes of `tables` as [`deliver_as`] does each, with the store's reads and
+/// writes made for all of them at once where it can: the leases, the pending entries, the
+/// slots they show, the marks of what sent nothing new (an edit, a deletion, a superseded
+/// entry) and the releases are one call each for every table (one statement each on
+/// PostgreSQL) rather than a few a table. A mark of a new message is still written at once,
+/// before the next call (a restart must not send it again). `serving` is told each table
+/// before its calls are made. What a first round leaves (entries that queued meanwhile, a
+/// wait for the chat) gets a pass of its own. Script mode delivers a batch's tables so.
+pub async fn deliver_all<S: Store, M: Messenger>(
+    me: &str,
+    store: &S,
+    platform: Platform,
+    tables: &[u64],
+    messenger: &M,
+    mut serving: impl FnMut(u64),
+) -> Result<Vec<(u64, Report)>, StoreError> {
+    let now = wall_ms();
+    let granted = store.lease_outboxes(tables, me, now, LEASE_MS)?;
+    let mut pending: Vec<(u64, Vec<Pending>)> = granted.iter().map(|&t| (t, Vec::new())).collect();
+    for entry in read_back(store, store.outboxes(&granted)?)? {
+        if let Some((_, entries)) = pending.iter_mut().find(|(t, _)| *t == table_of(&entry.key)) {
+            entries.push(entry);
+        }
+    }
+    let rounds: Vec<(u64, Round)> =
+        pending.into_iter().map(|(table, entries)| (table, coalesce(entries))).collect();
+    let wanted = wanted_of(&rounds);
+    let found = store.slots_shown(&wanted)?;
+    let mut shown = wanted.into_iter().zip(found).peekable();
+    let mut reports = Vec::with_capacity(tables.len());
+    let (mut marks, mut done, mut again) = (Vec::new(), Vec::new(), Vec::new());
+    for &table in tables.iter().filter(|t| !granted.contains(t)) {
+        reports.push((table, Report::default().elsewhere()));
+    }
+    for (table, (keep, dropped)) in rounds {
+        serving(table);
+        let mut pass = Pass::new(me, store, platform, table);
+        pass.leased_at = Some(now);
+        while let Some(((_, slot), message)) = shown.next_if(|((t, _), _)| *t == table) {
+            pass.slots.push((slot, message));
+        }
+        pass.deferred = Some(Vec::new());
+        for entry in &dropped {
+            pass.mark(entry, Done::default())?;
+        }
+        let mut report = Report::default();
+        let end = if keep.is_empty() {
+            RoundEnd::Empty
+        } else {
+            pass.deliver_round(messenger, keep, &mut report).await?
+        };
+        marks.extend(pass.deferred.take().unwrap_or_default());
+        match end {
+            RoundEnd::Delivered | RoundEnd::Empty => done.push(table),
+            RoundEnd::Waited => again.push(table),
+            RoundEnd::Elsewhere => report = report.elsewhere(),
+            RoundEnd::Deferred => report.deferred = true,
+        }
+        reports.push((table, report));
+    }
+    write_marks(store, marks)?;
+    again.extend(store.release_outboxes_if_empty(&done, me)?);
+    for table in again {
+        serving(table);
+        let more = deliver_as(me, store, platform, table, messenger).await?;
+        if let Some((_, report)) = reports.iter_mut().find(|(t, _)| *t == table) {
+            report.calls.extend(more.calls);
+            report.unreachable.extend(more.unreachable);
+            report.deferred = more.deferred;
+            report.elsewhere = more.elsewhere;
+        }
+    }
+    Ok(reports)
+}
+
+/// A table's first round: the entries to deliver, and those superseded ([`coalesce`]).
+type Round = (Vec<Pending>, Vec<Pending>);
+
+/// The `(table, slot)` pairs the rounds' entries show or clear, table by table.
+fn wanted_of(rounds: &[(u64, Round)]) -> Vec<(u64, Slot)> {
+    let mut wanted: Vec<(u64, Slot)> = Vec::new();
+    for (table, (keep, _)) in rounds {
+        for slot in keep.iter().filter_map(|entry| slot_of(&entry.effect)) {
+            if !wanted.contains(&(*table, slot)) {
+                wanted.push((*table, slot));
             }
         }
     }
+    wanted
+}
+
+/// The table an outbox key names (its first 8 bytes, big-endian).
+fn table_of(key: &[u8]) -> u64 {
+    key.get(..8).and_then(|b| b.try_into().ok()).map_or(0, u64::from_be_bytes)
+}
+
+/// How a round of a pass ended.
+enum RoundEnd {
+    /// Every entry of the round was carried out.
+    Delivered,
+    /// A call waited for the chat: the entries pending were read again, the first of them
+    /// carried out; another round follows.
+    Waited,
+    /// Read again after a wait, the outbox was empty.
+    Empty,
+    /// Another process holds the table now.
+    Elsewhere,
+    /// A transient failure: the rest waits for a later pass.
+    Deferred,
+}
+
+/// A mark not written yet ([`deliver_all`] writes a batch's at once).
+struct Deferred {
+    key: Vec<u8>,
+    shown: Option<(u64, Slot, SlotMessage)>,
+    json: String,
+}
+
+fn write_marks<S: Store + ?Sized>(store: &S, marks: Vec<Deferred>) -> Result<(), StoreError> {
+    if marks.is_empty() {
+        return Ok(());
+    }
+    let done: Vec<(Vec<u8>, Done<'_>)> = marks
+        .iter()
+        .map(|m| {
+            let shown = m.shown.as_ref().map(|(table, slot, message)| (*table, *slot, message));
+            (m.key.clone(), Done { shown, sent: false })
+        })
+        .collect();
+    store.outbox_done_all(&done)?;
+    for mark in &marks {
+        parsed::forget(&mark.json);
+    }
+    Ok(())
 }
 
 /// A wait for the chat this long or longer may have let newer entries queue up: the outbox is
@@ -349,6 +475,9 @@ struct Pass<'a, S: Store> {
     slots: Vec<(Slot, Option<SlotMessage>)>,
     /// Each user written to privately so far, and whether they are unreachable.
     unreachable: Vec<(String, bool)>,
+    /// Marks that sent nothing new, kept to be written with others ([`deliver_all`]); `None`:
+    /// each is written at once.
+    deferred: Option<Vec<Deferred>>,
 }
 
 impl<'a, S: Store> Pass<'a, S> {
@@ -361,6 +490,7 @@ impl<'a, S: Store> Pass<'a, S> {
             leased_at: None,
             slots: Vec::new(),
             unreachable: Vec::new(),
+            deferred: None,
         }
     }
 
@@ -380,6 +510,10 @@ impl<'a, S: Store> Pass<'a, S> {
     /// The entries pending now, after coalescing; superseded entries are marked done on the
     /// way.
     fn round(&mut self) -> Result<Vec<Pending>, StoreError> {
+        // Marks still kept are written first: the read must not find their entries.
+        if let Some(kept) = self.deferred.as_mut() {
+            write_marks(self.store, std::mem::take(kept))?;
+        }
         let (keep, dropped) = coalesce(pending(self.store, self.table)?);
         for entry in &dropped {
             self.mark(entry, Done::default())?;
@@ -416,13 +550,61 @@ impl<'a, S: Store> Pass<'a, S> {
         Ok(())
     }
 
-    /// Marks `entry` done, and remembers what its slot shows now.
+    /// Marks `entry` done (or keeps the mark for later, when it sent nothing new and the
+    /// pass defers such marks), and remembers what its slot shows now.
     fn mark(&mut self, entry: &Pending, done: Done<'_>) -> Result<(), StoreError> {
         if let Some((_, slot, shown)) = done.shown {
             self.slots.retain(|(s, _)| *s != slot);
             self.slots.push((slot, Some(shown.clone())));
         }
-        mark(self.store, entry, done)
+        match self.deferred.as_mut() {
+            Some(kept) if !done.sent => {
+                let shown = done.shown.map(|(table, slot, message)| (table, slot, message.clone()));
+                kept.push(Deferred { key: entry.key.clone(), shown, json: entry.json.clone() });
+                Ok(())
+            }
+            _ => mark(self.store, entry, done),
+        }
+    }
+
+    /// Carries out a round's entries, in order.
+    async fn deliver_round<M: Messenger>(
+        &mut self,
+        messenger: &M,
+        round: Vec<Pending>,
+        report: &mut Report,
+    ) -> Result<RoundEnd, StoreError> {
+        for entry in round {
+            if !self.makes_a_call(&entry.effect)? {
+                // A clear of a slot with nothing to take away: done without waiting for the chat.
+                self.mark(&entry, Done::default())?;
+                continue;
+            }
+            let waiting = std::time::Instant::now();
+            messenger.ready(dest_of(&entry.effect)).await;
+            let waited = waiting.elapsed() >= WAITED;
+            // The wait may have been long: make sure the table is still this process's.
+            if !self.hold()? {
+                return Ok(RoundEnd::Elsewhere);
+            }
+            let entry = if waited {
+                // Whatever arrived while waiting supersedes what it replaces; the call the
+                // wait was for goes to the first entry now pending, and a new round follows.
+                let Some(first) = self.round()?.into_iter().next() else {
+                    return Ok(RoundEnd::Empty);
+                };
+                first
+            } else {
+                entry
+            };
+            if !self.deliver_one(messenger, &entry, report).await? {
+                return Ok(RoundEnd::Deferred);
+            }
+            if waited {
+                return Ok(RoundEnd::Waited);
+            }
+        }
+        Ok(RoundEnd::Delivered)
     }
 
     /// Whether carrying out `effect` takes a platform call: a clear does not when its slot

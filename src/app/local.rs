@@ -37,12 +37,14 @@ pub struct LocalPlatform<S: Store> {
 /// made; sends get ids `m…` that are never reused.
 struct Local<'a, S: Store> {
     store: &'a S,
-    observe: RefCell<&'a mut dyn FnMut(Delivered)>,
+    observe: RefCell<&'a mut dyn FnMut(usize, Delivered)>,
+    /// The input the table being delivered belongs to (each call is observed under it).
+    input: std::cell::Cell<usize>,
 }
 
 impl<S: Store> Local<'_, S> {
     fn made(&self, effect: Effect, message_id: Option<String>) {
-        (self.observe.borrow_mut())(Delivered { effect, message_id });
+        (self.observe.borrow_mut())(self.input.get(), Delivered { effect, message_id });
     }
 }
 
@@ -141,14 +143,25 @@ impl<S: Store> LocalPlatform<S> {
                 observe(index, Delivered { effect, message_id: None });
             }
         }
-        let mut done: Vec<u64> = Vec::new();
+        // Each table once, under the last input that touched it; all of a platform's at once.
+        let mut tables: Vec<(u64, usize)> = Vec::new();
         for index in (0..inputs.len()).rev() {
             for &table in &owner[index] {
-                if !done.contains(&table) {
-                    done.push(table);
-                    self.deliver(inputs[index].platform, table, &mut |item| observe(index, item));
+                if !tables.iter().any(|(t, _)| *t == table) {
+                    tables.push((table, index));
                 }
             }
+        }
+        let mut platforms: Vec<Platform> = Vec::new();
+        for &(_, index) in &tables {
+            if !platforms.contains(&inputs[index].platform) {
+                platforms.push(inputs[index].platform);
+            }
+        }
+        for platform in platforms {
+            let of_platform: Vec<(u64, usize)> =
+                tables.iter().copied().filter(|&(_, i)| inputs[i].platform == platform).collect();
+            self.deliver(platform, &of_platform, observe);
         }
     }
 
@@ -162,16 +175,31 @@ impl<S: Store> LocalPlatform<S> {
     /// [`LocalPlatform::resume`], each call shown to `observe` as it is made.
     pub fn resume_observed(&mut self, platform: Platform, observe: &mut dyn FnMut(Delivered)) {
         let tables = self.app.store().outbox_tables().unwrap_or_default();
-        for table in tables {
-            self.deliver(platform, table, observe);
-        }
+        let tables: Vec<(u64, usize)> = tables.into_iter().map(|table| (table, 0)).collect();
+        self.deliver(platform, &tables, &mut |_, item| observe(item));
     }
 
-    fn deliver(&mut self, platform: Platform, table: u64, observe: &mut dyn FnMut(Delivered)) {
+    /// Delivers the outboxes of `tables`, all at once ([`outbox::deliver_all`]), each call
+    /// observed under the input index paired with its table.
+    fn deliver(
+        &mut self,
+        platform: Platform,
+        tables: &[(u64, usize)],
+        observe: &mut dyn FnMut(usize, Delivered),
+    ) {
         let store = self.app.store();
-        let messenger = Local { store, observe: RefCell::new(observe) };
-        if let Err(e) = now_or_never(outbox::deliver(store, platform, table, &messenger)) {
-            tracing::warn!(table, "delivery failed: {e}");
+        let messenger =
+            Local { store, observe: RefCell::new(observe), input: std::cell::Cell::new(0) };
+        let ids: Vec<u64> = tables.iter().map(|(table, _)| *table).collect();
+        let serving = |table: u64| {
+            if let Some((_, index)) = tables.iter().find(|(t, _)| *t == table) {
+                messenger.input.set(*index);
+            }
+        };
+        let delivered =
+            outbox::deliver_all(outbox::holder(), store, platform, &ids, &messenger, serving);
+        if let Err(e) = now_or_never(delivered) {
+            tracing::warn!("delivery failed: {e}");
         }
     }
 }

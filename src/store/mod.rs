@@ -212,6 +212,67 @@ pub trait Store: std::fmt::Debug {
     fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
         Ok(None)
     }
+
+    // Delivery over many tables at once (`outbox::deliver_all`): each call does for every
+    // table what the single one does for one. The defaults make the single calls; a store
+    // where each call is a round trip (`igroteka-store-pg`) makes one statement of each.
+
+    /// [`Store::lease_outbox`] for each of `tables`: those now `holder`'s.
+    fn lease_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Vec<u64>, StoreError> {
+        let mut granted = Vec::with_capacity(tables.len());
+        for &table in tables {
+            if self.lease_outbox(table, holder, now_ms, ttl_ms)? {
+                granted.push(table);
+            }
+        }
+        Ok(granted)
+    }
+    /// [`Store::outbox`] of each of `tables`, in ascending table order (each entry's key
+    /// names its table).
+    fn outboxes(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {
+        let mut ids = tables.to_vec();
+        ids.sort_unstable();
+        ids.dedup();
+        let mut pending = Vec::new();
+        for table in ids {
+            pending.extend(self.outbox(table)?);
+        }
+        Ok(pending)
+    }
+    /// [`Store::slot_shown`] of each `(table, slot)`, in the same order.
+    fn slots_shown(&self, wanted: &[(u64, Slot)]) -> Result<Vec<Option<SlotMessage>>, StoreError> {
+        wanted.iter().map(|&(table, slot)| self.slot_shown(table, slot)).collect()
+    }
+    /// [`Store::outbox_done`] of each entry, in order.
+    fn outbox_done_all(&self, marks: &[(Vec<u8>, Done<'_>)]) -> Result<(), StoreError> {
+        for (key, done) in marks {
+            self.outbox_done(key, *done)?;
+        }
+        Ok(())
+    }
+    /// [`Store::release_outbox`] of each of `tables` whose outbox is empty; returns those with
+    /// entries pending, whose lease `holder` keeps.
+    fn release_outboxes_if_empty(
+        &self,
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        let mut busy = Vec::new();
+        for &table in tables {
+            if self.outbox(table)?.is_empty() {
+                self.release_outbox(table, holder)?;
+            } else {
+                busy.push(table);
+            }
+        }
+        Ok(busy)
+    }
 }
 
 /// Who claims a table's clock, and for how long (wall-clock milliseconds since the Unix
@@ -374,6 +435,36 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
         (**self).size_on_disk()
+    }
+
+    fn lease_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Vec<u64>, StoreError> {
+        (**self).lease_outboxes(tables, holder, now_ms, ttl_ms)
+    }
+
+    fn outboxes(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {
+        (**self).outboxes(tables)
+    }
+
+    fn slots_shown(&self, wanted: &[(u64, Slot)]) -> Result<Vec<Option<SlotMessage>>, StoreError> {
+        (**self).slots_shown(wanted)
+    }
+
+    fn outbox_done_all(&self, marks: &[(Vec<u8>, Done<'_>)]) -> Result<(), StoreError> {
+        (**self).outbox_done_all(marks)
+    }
+
+    fn release_outboxes_if_empty(
+        &self,
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        (**self).release_outboxes_if_empty(tables, holder)
     }
 }
 

@@ -11,7 +11,8 @@
 //! Modules, one job each: `bridge` (the store's own runtime thread, and synchronous calls
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
 //! migrations applied at open), `writer` (the batch: transaction, savepoints, commit), `save`
-//! (the compare-and-swap and what a save writes), `codec` (values to columns), `import` (a
+//! (the compare-and-swap and what a save writes), `delivery` (the delivery calls over many
+//! tables at once), `codec` (values to columns), `import` (a
 //! backup restored here: `igroteka migrate` and `restore`). The design, the
 //! schema and what a failure does are in docs/storage.md, "PostgreSQL".
 
@@ -28,6 +29,7 @@ use tokio::sync::{Mutex, OwnedMutexGuard};
 mod bridge;
 mod codec;
 mod conn;
+mod delivery;
 mod import;
 mod migrate;
 mod save;
@@ -736,6 +738,36 @@ impl Store for PgStore {
 
     fn shared(&self) -> bool {
         true
+    }
+
+    fn lease_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Vec<u64>, StoreError> {
+        self.lease_many(tables, holder, now_ms, ttl_ms)
+    }
+
+    fn outboxes(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {
+        self.outbox_many(tables)
+    }
+
+    fn slots_shown(&self, wanted: &[(u64, Slot)]) -> Result<Vec<Option<SlotMessage>>, StoreError> {
+        self.slots_many(wanted)
+    }
+
+    fn outbox_done_all(&self, marks: &[(Vec<u8>, Done<'_>)]) -> Result<(), StoreError> {
+        self.done_many(marks)
+    }
+
+    fn release_outboxes_if_empty(
+        &self,
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        self.release_many_if_empty(tables, holder)
     }
 
     /// The store's tables in its schema, with their indexes and TOAST data.

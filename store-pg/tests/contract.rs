@@ -77,6 +77,7 @@ contract!(
     taken_keys_are_kept_and_forgotten_by_age,
     a_corrupt_record_is_quarantined_and_the_chat_freed,
     a_lease_is_granted_renewed_and_released,
+    the_calls_over_many_tables_agree_with_the_single_ones,
     a_game_plays_through_the_engine,
     the_size_on_disk_is_known_and_grows,
 );
@@ -399,6 +400,55 @@ fn a_lease_is_granted_renewed_and_released<S: Plant>(store: &S) {
     assert!(store.lease_outbox(5, "b", 1_060, 100).unwrap(), "free after release");
     assert!(store.lease_outbox(5, "a", 1_160, 100).unwrap(), "b's expired at 1 160");
     store.release_outbox(5, "nobody").unwrap();
+}
+
+/// The delivery calls over many tables (`outbox::deliver_all`) do what the single ones do,
+/// table by table: a backend answering them in one statement each must not differ.
+fn the_calls_over_many_tables_agree_with_the_single_ones<S: Plant>(store: &S) {
+    let ids: Vec<u64> = ["m1", "m2", "m3"]
+        .iter()
+        .map(|chat| {
+            let table = lobby(store, console_chat(chat));
+            store.save(&table, None, &[]).unwrap();
+            table.id
+        })
+        .collect();
+    let (one, two, quiet) = (ids[0], ids[1], ids[2]);
+    store.enqueue(two, &[entry("b1"), entry("b2")]).unwrap();
+    store.enqueue(one, &[entry("a1"), entry("a2"), entry("a3")]).unwrap();
+    store.flush().unwrap();
+    let all = store.outboxes(&[quiet, two, one, two]).unwrap();
+    let single = [store.outbox(one).unwrap(), store.outbox(two).unwrap()].concat();
+    assert_eq!(all, single, "table by table, each in order, each table once");
+    assert!(store.outboxes(&[quiet]).unwrap().is_empty());
+    // Marks of several tables at once, two of one slot among them: the later one stands.
+    let first = SlotMessage::new("m10".into(), true);
+    let later = SlotMessage { id: "m11".into(), buttons: false, retired: Some("m10".into()) };
+    let ping = SlotMessage::new("m12".into(), true);
+    let marks = [
+        (all[0].key.clone(), shows(one, Slot::Board, &first, false)),
+        (all[1].key.clone(), shows(one, Slot::Board, &later, false)),
+        (all[3].key.clone(), shows(two, Slot::Ping, &ping, false)),
+        (all[4].key.clone(), Done::default()),
+    ];
+    store.outbox_done_all(&marks).unwrap();
+    store.flush().unwrap();
+    assert_eq!(texts(&store.outboxes(&ids).unwrap()), ["a3"]);
+    let wanted = [(one, Slot::Board), (two, Slot::Ping), (one, Slot::Ping), (quiet, Slot::Board)];
+    let shown = store.slots_shown(&wanted).unwrap();
+    let single: Vec<Option<SlotMessage>> =
+        wanted.iter().map(|&(t, s)| store.slot_shown(t, s).unwrap()).collect();
+    assert_eq!(shown, single);
+    assert_eq!(shown, [Some(later), Some(ping), None, None]);
+    // Leases: all granted when free; released only where nothing is pending.
+    assert_eq!(store.lease_outboxes(&ids, "a", 1_000, 100).unwrap(), ids);
+    assert_eq!(store.release_outboxes_if_empty(&ids, "a").unwrap(), [one], "a3 is pending");
+    if store.shared() {
+        assert!(store.lease_outbox(two, "b", 1_010, 100).unwrap(), "two was released");
+        assert!(!store.lease_outbox(one, "b", 1_010, 100).unwrap(), "one was kept");
+        assert_eq!(store.lease_outboxes(&ids, "a", 1_020, 100).unwrap(), [one, quiet]);
+        assert_eq!(store.lease_outboxes(&ids, "a", 1_110, 100).unwrap(), ids, "b's ran out");
+    }
 }
 
 /// A whole game as the engine plays it, outbox delivery and all (the local platform's

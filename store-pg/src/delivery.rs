@@ -1,0 +1,173 @@
+//! Delivery over many tables at once: the [`Store`] calls `outbox::deliver_all` makes, each
+//! one statement for every table instead of one (or three) a table.
+//!
+//! Why: on PostgreSQL each call is a round trip through the store's thread to the server and
+//! back, and a round trip costs the bot and the server each more CPU than the statement's work
+//! (docs/performance.md, "PostgreSQL"). Script mode delivers every table a batch of inputs
+//! touched, one after another; with these, a batch's leases, pending entries, slots, marks and
+//! releases take five statements in all.
+//!
+//! Every statement runs on a reader in autocommit, as its single counterpart in `lib.rs` does:
+//! it sees only committed entries, and what it writes (a lease, a mark) is seen by every
+//! process at once.
+
+use igroteka::store::{Done, OutboxEntry, PendingEntry, Slot, SlotMessage, StoreError};
+
+use crate::{PgStore, codec};
+
+/// The ids as the statements bind them, ascending: every statement that locks lease rows
+/// locks them in one order, so two processes leasing overlapping tables cannot deadlock.
+fn ids(tables: &[u64]) -> Vec<i64> {
+    let mut ids: Vec<i64> = tables.iter().map(|&t| codec::id(t)).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    ids
+}
+
+impl PgStore {
+    pub(crate) fn lease_many(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Vec<u64>, StoreError> {
+        let (tables, holder) = (ids(tables), holder.to_string());
+        let (now, until) = (codec::time(now_ms), codec::time(now_ms.saturating_add(ttl_ms)));
+        self.reader(move |mut conn| async move {
+            let rows = conn
+                .query(
+                    "INSERT INTO leases (table_id, holder, until)
+                     SELECT t, $2, $3 FROM unnest($1::bigint[]) AS t
+                     ON CONFLICT (table_id) DO UPDATE SET holder = $2, until = $3
+                     WHERE leases.holder = $2 OR leases.until <= $4
+                     RETURNING table_id",
+                    &[&tables, &holder, &until, &now],
+                )
+                .await?;
+            let mut granted: Vec<u64> = rows.iter().map(|r| codec::id_back(r.get(0))).collect();
+            granted.sort_unstable();
+            Ok(granted)
+        })
+    }
+
+    pub(crate) fn outbox_many(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {
+        let tables = ids(tables);
+        let rows = self.reader(move |mut conn| async move {
+            let rows = conn
+                .query(
+                    "SELECT table_id, pos, effect::text FROM outbox
+                     WHERE table_id = ANY($1) ORDER BY table_id, pos",
+                    &[&tables],
+                )
+                .await?;
+            Ok(rows
+                .iter()
+                .map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, String>(2)))
+                .collect::<Vec<_>>())
+        })?;
+        Ok(rows
+            .into_iter()
+            .map(|(table, pos, json)| PendingEntry {
+                key: codec::outbox_key(table, pos),
+                entry: OutboxEntry { json },
+            })
+            .collect())
+    }
+
+    pub(crate) fn slots_many(
+        &self,
+        wanted: &[(u64, Slot)],
+    ) -> Result<Vec<Option<SlotMessage>>, StoreError> {
+        let tables: Vec<i64> = wanted.iter().map(|&(t, _)| codec::id(t)).collect();
+        let slots: Vec<Vec<u8>> = wanted.iter().map(|&(_, s)| s.key().to_vec()).collect();
+        let count = wanted.len();
+        self.reader(move |mut conn| async move {
+            let rows = conn
+                .query(
+                    "SELECT w.n, b.message_id, b.buttons, b.retired
+                     FROM unnest($1::bigint[], $2::bytea[]) WITH ORDINALITY AS w(t, s, n)
+                     JOIN boards b ON b.table_id = w.t AND b.slot = w.s",
+                    &[&tables, &slots],
+                )
+                .await?;
+            let mut shown = vec![None; count];
+            for row in rows {
+                let n = usize::try_from(row.get::<_, i64>(0) - 1).unwrap_or(usize::MAX);
+                if let Some(place) = shown.get_mut(n) {
+                    *place = Some(SlotMessage {
+                        id: row.get(1),
+                        buttons: row.get(2),
+                        retired: row.get(3),
+                    });
+                }
+            }
+            Ok(shown)
+        })
+    }
+
+    pub(crate) fn done_many(&self, marks: &[(Vec<u8>, Done<'_>)]) -> Result<(), StoreError> {
+        let (mut tables, mut positions) = (Vec::new(), Vec::new());
+        // What each slot shows now: the last mark's of the slot (one statement cannot write
+        // one row twice).
+        let mut shown: Vec<(i64, Vec<u8>, SlotMessage)> = Vec::new();
+        for (key, done) in marks {
+            let Some((table, pos)) = codec::outbox_key_back(key) else { continue };
+            tables.push(table);
+            positions.push(pos);
+            if let Some((table, slot, message)) = done.shown {
+                let (table, slot) = (codec::id(table), slot.key().to_vec());
+                shown.retain(|(t, s, _)| !(*t == table && *s == slot));
+                shown.push((table, slot, message.clone()));
+            }
+        }
+        if tables.is_empty() {
+            return Ok(());
+        }
+        let shown_tables: Vec<i64> = shown.iter().map(|(t, _, _)| *t).collect();
+        let shown_slots: Vec<Vec<u8>> = shown.iter().map(|(_, s, _)| s.clone()).collect();
+        let ids: Vec<String> = shown.iter().map(|(_, _, m)| m.id.clone()).collect();
+        let buttons: Vec<bool> = shown.iter().map(|(_, _, m)| m.buttons).collect();
+        let retired: Vec<Option<String>> =
+            shown.iter().map(|(_, _, m)| m.retired.clone()).collect();
+        self.reader(move |mut conn| async move {
+            conn.execute(
+                "WITH shown AS (
+                     INSERT INTO boards (table_id, slot, message_id, buttons, retired)
+                     SELECT * FROM unnest($3::bigint[], $4::bytea[], $5::text[], $6::boolean[],
+                                          $7::text[])
+                     ON CONFLICT (table_id, slot) DO UPDATE
+                     SET message_id = EXCLUDED.message_id, buttons = EXCLUDED.buttons,
+                         retired = EXCLUDED.retired)
+                 DELETE FROM outbox o USING unnest($1::bigint[], $2::bigint[]) AS d(t, p)
+                 WHERE o.table_id = d.t AND o.pos = d.p",
+                &[&tables, &positions, &shown_tables, &shown_slots, &ids, &buttons, &retired],
+            )
+            .await
+            .map(drop)
+        })
+    }
+
+    pub(crate) fn release_many_if_empty(
+        &self,
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        let (tables, holder) = (ids(tables), holder.to_string());
+        self.reader(move |mut conn| async move {
+            let rows = conn
+                .query(
+                    "WITH busy AS (
+                         SELECT DISTINCT table_id FROM outbox WHERE table_id = ANY($1)),
+                     released AS (
+                         DELETE FROM leases
+                         WHERE table_id = ANY($1) AND holder = $2
+                           AND table_id NOT IN (SELECT table_id FROM busy))
+                     SELECT table_id FROM busy ORDER BY table_id",
+                    &[&tables, &holder],
+                )
+                .await?;
+            Ok(rows.iter().map(|r| codec::id_back(r.get(0))).collect())
+        })
+    }
+}
