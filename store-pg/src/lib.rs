@@ -11,7 +11,8 @@
 //! Modules, one job each: `bridge` (the store's own runtime thread, and synchronous calls
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
 //! migrations applied at open), `writer` (the batch: transaction, savepoints, commit), `save`
-//! (the compare-and-swap and what a save writes), `codec` (values to columns), `import` (a
+//! (the compare-and-swap and what a save writes), `codec` (values to columns), `prefs` (the
+//! preferences cache, and its invalidation across processes), `import` (a
 //! backup restored here: `igroteka migrate` and `restore`). The design, the
 //! schema and what a failure does are in docs/storage.md, "PostgreSQL".
 
