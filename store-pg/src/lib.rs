@@ -632,7 +632,7 @@ impl Store for PgStore {
     /// From the cache when it holds the key (`prefs`: kept correct across processes), else
     /// read through the writer, to see its batch.
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
-        let cache = self.shared.state.prefs.clone();
+        let cache = &self.shared.state.prefs;
         let ticket = match cache.get(key) {
             prefs::Lookup::Hit(value) => return Ok(value),
             prefs::Lookup::Miss(ticket) => ticket,
@@ -649,13 +649,12 @@ impl Store for PgStore {
     /// Written and announced to the other processes at its commit; evicted here at once.
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
         let (key, value) = (key.to_string(), value.to_string());
-        let cache = self.shared.state.prefs.clone();
         let evicted = key.clone();
         let written = self.write(false, move |mut w| async move {
             let result = prefs::write(&mut w.conn, &key, &value).await;
             (w, result)
         });
-        cache.evict(&evicted);
+        self.shared.state.prefs.evict(&evicted);
         written
     }
 

@@ -7,17 +7,19 @@
 //! thread, without a round trip or even a hop to the store's runtime.
 //!
 //! What keeps it correct:
-//! - **Another process's write.** `set_pref` notifies the channel `igroteka_prefs` with the key, in
-//!   the transaction of its write (a notification is delivered at the commit, and never if it
-//!   is rolled back). Each store keeps one more connection that listens there ([`start`]) and
-//!   evicts each key it is told of. A payload is the schema's name, `:` and the key, so stores
-//!   in other schemas (tests) ignore it; the schema's name alone (a key too long for a
-//!   payload, a restore) clears everything.
+//! - **Another process's write.** `set_pref` notifies the channel `igroteka_prefs` with the
+//!   key, in the transaction of its write (a notification is delivered at the commit, and
+//!   never if it is rolled back). Each store keeps one more connection that listens there
+//!   ([`start`]) and evicts each key it is told of. A payload is the schema's name, `:` and
+//!   the key, so stores in other schemas (tests) ignore it; the schema's name alone (a key
+//!   too long for a payload, a restore) clears everything.
 //! - **The listener down.** While its connection is not listening (at the start before
 //!   `LISTEN` answered, after it drops, until it is back) the cache is not used at all: every
 //!   read goes to the database and nothing is kept. Coming back, it is cleared before it is
 //!   used again, so no change missed in between survives. It is tried again after 1 s, then
-//!   less often, up to every 10 s.
+//!   less often, up to every 10 s. (A connection ended by the server is seen ended when its
+//!   end is read, as promptly as a notification would be; one gone silent, by TCP
+//!   keepalives.)
 //! - **This process's write.** `set_pref` evicts the key once its statement has run; the new
 //!   value is not put in, since it may be part of the writer's open batch, which may still be
 //!   rolled back. A lost or refused batch ([`crate::writer`]) and a restore
@@ -187,7 +189,8 @@ pub(crate) async fn write(conn: &mut Conn, key: &str, value: &str) -> Result<(),
         "WITH written AS (
              INSERT INTO prefs (key, value) VALUES ($1, $2)
              ON CONFLICT (key) DO UPDATE SET value = $2)
-         SELECT pg_notify('igroteka_prefs', COALESCE(current_schema(), '') || COALESCE(':' || $3, ''))",
+         SELECT pg_notify('igroteka_prefs',
+                          COALESCE(current_schema(), '') || COALESCE(':' || $3, ''))",
         &[&key, &value, &announced],
     )
     .await
