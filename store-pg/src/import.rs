@@ -6,7 +6,8 @@
 //! written in one transaction, which first checks again that the database holds no games, so
 //! a refused or failed restore leaves it as it was. The sequences are moved past the backup's
 //! next free id last (a sequence is not transactional): new tables and outbox entries never
-//! take an id the restored ones hold, and a table's pending entries keep their order.
+//! take an id the restored ones hold, and a table's pending entries keep their order. The
+//! preferences caches, this process's and (told at the commit) the others', are cleared.
 
 use igroteka::store::StoreError;
 use igroteka::store::backup::Backup;
@@ -17,6 +18,7 @@ use igroteka::store::version::STAMP_KEYS;
 use crate::PgStore;
 use crate::codec;
 use crate::conn::Conn;
+use crate::prefs;
 
 /// Log entries written by one statement.
 const LOG_CHUNK: usize = 1000;
@@ -33,7 +35,7 @@ impl Target for PgStore {
     fn write(&self, backup: &Backup) -> Result<(), StoreError> {
         let items = records::items(backup)?;
         let next_id = backup.next_id;
-        self.reader(move |mut conn| async move {
+        let written = self.reader(move |mut conn| async move {
             conn.batch("BEGIN").await?;
             let result = write(&mut conn, &items, next_id).await;
             match result {
@@ -43,7 +45,11 @@ impl Target for PgStore {
                     Err(e)
                 }
             }
-        })
+        });
+        // Preferences read before (none, in an empty database) are not served after it, here
+        // or, told at its commit, in another process.
+        self.shared.state.prefs.clear();
+        written
     }
 }
 
@@ -167,6 +173,7 @@ async fn write(conn: &mut Conn, items: &[Item], next_id: u64) -> Result<(), Stor
         }
     }
     insert_log(conn, &mut log).await?;
+    prefs::announce_all(conn).await?;
     // New ids and positions come after every restored one (`setval`: the next is one more).
     for (sql, last) in
         [("SELECT setval('table_ids', $1)", last_id), ("SELECT setval('outbox_pos', $1)", last_pos)]

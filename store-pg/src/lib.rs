@@ -12,7 +12,8 @@
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
 //! migrations applied at open), `writer` (the batch: transaction, savepoints, commit), `save`
 //! (the compare-and-swap and what a save writes), `delivery` (the delivery calls over many
-//! tables at once), `codec` (values to columns), `import` (a
+//! tables at once), `codec` (values to columns), `prefs` (the preferences cache, and its
+//! invalidation across processes), `import` (a
 //! backup restored here: `igroteka migrate` and `restore`). The design, the
 //! schema and what a failure does are in docs/storage.md, "PostgreSQL".
 
@@ -32,6 +33,7 @@ mod conn;
 mod delivery;
 mod import;
 mod migrate;
+mod prefs;
 mod save;
 mod writer;
 
@@ -61,6 +63,8 @@ struct State {
     writer: Arc<Mutex<Writer>>,
     readers: Vec<Arc<Mutex<Conn>>>,
     next_reader: AtomicUsize,
+    /// `pref` served from memory (`prefs`).
+    prefs: Arc<prefs::Cache>,
 }
 
 impl PgStore {
@@ -80,8 +84,10 @@ impl PgStore {
         let bridge = Bridge::start()?;
         let state = bridge.run({
             async move {
-                let mut writer = Writer::open(&target).await?;
+                let prefs = Arc::new(prefs::Cache::default());
+                let mut writer = Writer::open(&target, prefs.clone()).await?;
                 migrate::migrate(&mut writer.conn, target.schema.as_deref()).await?;
+                prefs::start(prefs.clone(), &target).await;
                 let mut readers = Vec::with_capacity(READERS);
                 for _ in 0..READERS {
                     readers.push(Arc::new(Mutex::new(Conn::open_relaxed(&target).await?)));
@@ -90,6 +96,7 @@ impl PgStore {
                     writer: Arc::new(Mutex::new(writer)),
                     readers,
                     next_reader: AtomicUsize::new(0),
+                    prefs,
                 })
             }
         })?;
@@ -206,6 +213,19 @@ impl PgStore {
     #[doc(hidden)]
     pub fn writer_pid(&self) -> Result<i32, StoreError> {
         self.writer(|mut w| async move { w.conn.backend_pid().await })
+    }
+
+    /// The server process of the connection listening for preference changes, while it
+    /// listens (tests end it).
+    #[doc(hidden)]
+    pub fn prefs_listener_pid(&self) -> Option<i32> {
+        self.shared.state.prefs.listener_pid()
+    }
+
+    /// How many preference reads went to the database (tests count the cache's misses).
+    #[doc(hidden)]
+    pub fn pref_reads(&self) -> u64 {
+        self.shared.state.prefs.reads()
     }
 
     /// Applies the migrations again (a no-op once applied): the versions applied now.
@@ -611,32 +631,33 @@ impl Store for PgStore {
         })
     }
 
+    /// From the cache when it holds the key (`prefs`: kept correct across processes), else
+    /// read through the writer, to see its batch.
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
-        let key = key.to_string();
-        self.read(move |mut w| async move {
-            let result = w
-                .conn
-                .opt("SELECT value FROM prefs WHERE key = $1", &[&key])
-                .await
-                .map(|row| row.map(|r| r.get(0)));
+        let cache = &self.shared.state.prefs;
+        let ticket = match cache.get(key) {
+            prefs::Lookup::Hit(value) => return Ok(value),
+            prefs::Lookup::Miss(ticket) => ticket,
+        };
+        let (owned, reading) = (key.to_string(), cache.clone());
+        let value = self.read(move |mut w| async move {
+            let result = prefs::read(&reading, &mut w.conn, &owned).await;
             (w, result)
-        })
+        })?;
+        cache.put(key, &value, ticket);
+        Ok(value)
     }
 
+    /// Written and announced to the other processes at its commit; evicted here at once.
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
         let (key, value) = (key.to_string(), value.to_string());
-        self.write(false, move |mut w| async move {
-            let result = w
-                .conn
-                .execute(
-                    "INSERT INTO prefs (key, value) VALUES ($1, $2)
-                     ON CONFLICT (key) DO UPDATE SET value = $2",
-                    &[&key, &value],
-                )
-                .await
-                .map(drop);
+        let evicted = key.clone();
+        let written = self.write(false, move |mut w| async move {
+            let result = prefs::write(&mut w.conn, &key, &value).await;
             (w, result)
-        })
+        });
+        self.shared.state.prefs.evict(&evicted);
+        written
     }
 
     fn flush(&self) -> Result<(), StoreError> {

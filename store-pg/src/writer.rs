@@ -23,9 +23,12 @@
 //! instead of committing what came after — the engine refuses the batch — so a flush that
 //! returns `Ok` never hides a lost save.
 
+use std::sync::Arc;
+
 use igroteka::store::StoreError;
 
 use crate::conn::{Conn, Target};
+use crate::prefs;
 
 /// Where a write runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -45,11 +48,17 @@ pub(crate) struct Writer {
     writes: bool,
     /// Why the batch was lost since the last commit.
     lost: Option<String>,
+    /// Cleared when a batch is rolled back: it may hold preferences read inside it.
+    prefs: Arc<prefs::Cache>,
 }
 
 impl Writer {
-    pub(crate) async fn open(target: &Target) -> Result<Writer, StoreError> {
-        Ok(Writer { conn: Conn::open(target).await?, open: false, writes: false, lost: None })
+    pub(crate) async fn open(
+        target: &Target,
+        prefs: Arc<prefs::Cache>,
+    ) -> Result<Writer, StoreError> {
+        let conn = Conn::open(target).await?;
+        Ok(Writer { conn, open: false, writes: false, lost: None, prefs })
     }
 
     /// Before each use: a connection found closed is opened again, and a batch that was open
@@ -172,12 +181,14 @@ impl Writer {
     }
 
     /// Rolls the open transaction back and remembers why, for the next commit to report when
-    /// the batch held batch writes.
+    /// the batch held batch writes. The preferences cache is cleared: it may hold a value
+    /// written and read inside the batch.
     async fn lose(&mut self, why: String) {
         if self.open && self.writes {
             self.lost.get_or_insert(why);
         }
         let _ = self.conn.batch("ROLLBACK").await;
+        self.prefs.clear();
         self.end();
     }
 
@@ -194,6 +205,7 @@ impl Writer {
         if let Some(why) = self.lost.take() {
             if self.open {
                 let _ = self.conn.batch("ROLLBACK").await;
+                self.prefs.clear();
                 self.end();
             }
             return Err(StoreError::Backend(format!("the batch was not committed: {why}")));
@@ -202,8 +214,11 @@ impl Writer {
             return Ok(());
         }
         let committed = self.conn.batch("COMMIT").await;
-        // Committed or refused, the transaction has ended.
+        // Committed or refused, the transaction has ended; refused, it was rolled back.
         self.end();
+        if committed.is_err() {
+            self.prefs.clear();
+        }
         committed.map_err(|e| StoreError::Backend(format!("the batch was not committed: {e}")))
     }
 }
