@@ -14,7 +14,7 @@ use std::task::{Context, Poll, Waker};
 
 use super::{App, ComputerTurn, Dest, Effect, Input, Message};
 use crate::outbox::{self, Failure, Messenger};
-use crate::store::Store;
+use crate::store::{Store, StoreError};
 use crate::table::Platform;
 
 /// The most computer moves one input may lead to (a game of computers alone, after the last
@@ -31,18 +31,40 @@ pub struct Delivered {
 #[derive(Debug)]
 pub struct LocalPlatform<S: Store> {
     pub app: App<S>,
+    /// Message ids taken from the store's generator and not handed out yet.
+    message_ids: Vec<u64>,
 }
+
+/// How many message ids are taken from a shared store's generator at once: each take is a
+/// round trip there (a message a press, in script mode). Ids taken and never handed out are
+/// skipped, as after a crash. Over a store of one process's own each is taken alone, so ids
+/// run on without gaps.
+const SHARED_ID_BLOCK: usize = 64;
 
 /// The local messenger: every call succeeds at once and is shown to the observer as it is
 /// made; sends get ids `m…` that are never reused.
 struct Local<'a, S: Store> {
     store: &'a S,
+    ids: RefCell<&'a mut Vec<u64>>,
     observe: RefCell<&'a mut dyn FnMut(usize, Delivered)>,
     /// The input the table being delivered belongs to (each call is observed under it).
     input: std::cell::Cell<usize>,
 }
 
 impl<S: Store> Local<'_, S> {
+    /// A message id from the store's id generator, which moves past every id it may have
+    /// handed out before a crash.
+    fn message_id(&self) -> Result<u64, StoreError> {
+        let mut ids = self.ids.borrow_mut();
+        if ids.is_empty() {
+            let count = if self.store.shared() { SHARED_ID_BLOCK } else { 1 };
+            let mut block = self.store.new_table_ids(count)?;
+            block.reverse();
+            **ids = block;
+        }
+        ids.pop().ok_or_else(|| StoreError::Backend("no id came from the store".into()))
+    }
+
     fn made(&self, effect: Effect, message_id: Option<String>) {
         (self.observe.borrow_mut())(self.input.get(), Delivered { effect, message_id });
     }
@@ -51,9 +73,7 @@ impl<S: Store> Local<'_, S> {
 impl<S: Store> Messenger for Local<'_, S> {
     async fn ready(&self, _to: &Dest) {}
     async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure> {
-        // From the store's id generator, which moves past every id it may have handed out
-        // before a crash.
-        let id = self.store.new_table_id().map_err(|e| Failure::Transient(e.to_string()))?;
+        let id = self.message_id().map_err(|e| Failure::Transient(e.to_string()))?;
         let id = format!("m{id}");
         self.made(Effect::Send { to: to.clone(), message: message.clone() }, Some(id.clone()));
         Ok(id)
@@ -87,7 +107,7 @@ fn now_or_never<T>(future: impl Future<Output = T>) -> T {
 
 impl<S: Store> LocalPlatform<S> {
     pub fn new(app: App<S>) -> LocalPlatform<S> {
-        LocalPlatform { app }
+        LocalPlatform { app, message_ids: Vec::new() }
     }
 
     /// Handles one input: what answers it at once, then what its tables' deliverers did.
@@ -188,8 +208,12 @@ impl<S: Store> LocalPlatform<S> {
         observe: &mut dyn FnMut(usize, Delivered),
     ) {
         let store = self.app.store();
-        let messenger =
-            Local { store, observe: RefCell::new(observe), input: std::cell::Cell::new(0) };
+        let messenger = Local {
+            store,
+            ids: RefCell::new(&mut self.message_ids),
+            observe: RefCell::new(observe),
+            input: std::cell::Cell::new(0),
+        };
         let ids: Vec<u64> = tables.iter().map(|(table, _)| *table).collect();
         let serving = |table: u64| {
             if let Some((_, index)) = tables.iter().find(|(t, _)| *t == table) {

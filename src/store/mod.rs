@@ -213,6 +213,12 @@ pub trait Store: std::fmt::Debug {
         Ok(None)
     }
 
+    /// `count` fresh ids at once, ascending ([`Store::new_table_id`] each): for a caller that
+    /// needs many (the local platform's message ids over a shared store).
+    fn new_table_ids(&self, count: usize) -> Result<Vec<u64>, StoreError> {
+        (0..count).map(|_| self.new_table_id()).collect()
+    }
+
     // Delivery over many tables at once (`outbox::deliver_all`): each call does for every
     // table what the single one does for one. The defaults make the single calls; a store
     // where each call is a round trip (`igroteka-store-pg`) makes one statement of each.
@@ -435,6 +441,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
         (**self).size_on_disk()
+    }
+
+    fn new_table_ids(&self, count: usize) -> Result<Vec<u64>, StoreError> {
+        (**self).new_table_ids(count)
     }
 
     fn lease_outboxes(

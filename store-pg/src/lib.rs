@@ -332,6 +332,19 @@ impl Store for PgStore {
         })
     }
 
+    fn new_table_ids(&self, count: usize) -> Result<Vec<u64>, StoreError> {
+        let count =
+            i32::try_from(count).map_err(|_| StoreError::Backend("too many ids at once".into()))?;
+        self.reader(move |mut conn| async move {
+            let rows = conn
+                .query("SELECT nextval('table_ids') FROM generate_series(1, $1::int)", &[&count])
+                .await?;
+            let mut ids: Vec<u64> = rows.iter().map(|r| codec::id_back(r.get(0))).collect();
+            ids.sort_unstable();
+            Ok(ids)
+        })
+    }
+
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
         let key = codec::id(id);
         // A record that changed between the read and its quarantine is read again.
