@@ -270,13 +270,12 @@ pub async fn deliver<S: Store, M: Messenger>(
 
 /// [`deliver`] under the lease holder name `me` (tests stand in for several processes).
 ///
-/// A pass reads the table's outbox once per round and delivers the round's entries in order;
-/// it reads again after a call had to wait for the chat's rate limit (whatever queued
-/// meanwhile supersedes what it replaces) and when the round is done (whatever queued
-/// meanwhile goes next). What the table's slots show and who is unreachable are read once a
-/// pass and kept up to date by the pass itself, which is their only writer while it holds the
-/// lease. Round trips to a shared store are what a pass costs (docs/performance.md,
-/// "PostgreSQL").
+/// The pass reads the table's outbox before each entry and again after the wait for the chat
+/// (the engine runs beside it: whatever queued meanwhile supersedes what it replaces). What
+/// the table's slots show and who is unreachable are read once a pass and kept up to date by
+/// the pass itself, which is their only writer while it holds the lease; the lease is renewed
+/// with a statement only every [`LEASE_RENEW_MS`]. Round trips to a shared store are what a
+/// pass costs (docs/performance.md, "PostgreSQL").
 pub async fn deliver_as<S: Store, M: Messenger>(
     me: &str,
     store: &S,
@@ -298,7 +297,11 @@ pub async fn deliver_as<S: Store, M: Messenger>(
             store.release_outbox(table, me)?;
             return Ok(report);
         }
-        match pass.deliver_round(messenger, round, &mut report).await? {
+        // One entry a round, read again after the wait for the chat: while a platform call is
+        // made, the engine may queue a newer entry for the same slot (a press on a live
+        // board), which must supersede the rest, not follow it.
+        let first = round.into_iter().take(1).collect();
+        match pass.deliver_round(messenger, first, Reread::Always, &mut report).await? {
             RoundEnd::Delivered | RoundEnd::Waited => {}
             RoundEnd::Empty => {
                 store.release_outbox(table, me)?;
@@ -362,7 +365,9 @@ pub async fn deliver_all<S: Store, M: Messenger>(
         let end = if keep.is_empty() {
             RoundEnd::Empty
         } else {
-            pass.deliver_round(messenger, keep, &mut report).await?
+            // Nothing is queued meanwhile by this thread's engine, which waits for the batch's
+            // delivery; another process queuing for the table would wait for the lease.
+            pass.deliver_round(messenger, keep, Reread::AfterAWait, &mut report).await?
         };
         marks.extend(pass.deferred.take().unwrap_or_default());
         match end {
@@ -407,6 +412,15 @@ fn wanted_of(rounds: &[(u64, Round)]) -> Vec<(u64, Slot)> {
 /// The table an outbox key names (its first 8 bytes, big-endian).
 fn table_of(key: &[u8]) -> u64 {
     key.get(..8).and_then(|b| b.try_into().ok()).map_or(0, u64::from_be_bytes)
+}
+
+/// When a round reads the outbox again before a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Reread {
+    /// After every wait for the chat, however short (entries may queue at any moment).
+    Always,
+    /// Only after a wait long enough for entries to have queued ([`WAITED`]).
+    AfterAWait,
 }
 
 /// How a round of a pass ended.
@@ -572,6 +586,7 @@ impl<'a, S: Store> Pass<'a, S> {
         &mut self,
         messenger: &M,
         round: Vec<Pending>,
+        reread: Reread,
         report: &mut Report,
     ) -> Result<RoundEnd, StoreError> {
         for entry in round {
@@ -582,7 +597,7 @@ impl<'a, S: Store> Pass<'a, S> {
             }
             let waiting = std::time::Instant::now();
             messenger.ready(dest_of(&entry.effect)).await;
-            let waited = waiting.elapsed() >= WAITED;
+            let waited = reread == Reread::Always || waiting.elapsed() >= WAITED;
             // The wait may have been long: make sure the table is still this process's.
             if !self.hold()? {
                 return Ok(RoundEnd::Elsewhere);
