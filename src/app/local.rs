@@ -147,6 +147,7 @@ impl<S: Store> LocalPlatform<S> {
     }
 
     fn run_once(&mut self, inputs: &[Input], observe: &mut dyn FnMut(usize, Delivered)) {
+        self.app.prefetch(inputs);
         let mut answers = Vec::with_capacity(inputs.len());
         let mut owner = Vec::with_capacity(inputs.len());
         for input in inputs {

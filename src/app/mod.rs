@@ -194,6 +194,7 @@ impl<S: Store> App<S> {
         inputs: &[(&Input, Option<&str>)],
     ) -> Vec<Option<Vec<Effect>>> {
         let dirty_before = self.dirty.len();
+        self.prefetch(inputs.iter().map(|(input, _)| *input));
         let mut out = Vec::with_capacity(inputs.len());
         for (index, (input, key)) in inputs.iter().enumerate() {
             if let Some(key) = key {
@@ -239,6 +240,28 @@ impl<S: Store> App<S> {
     pub fn forget_updates(&mut self, before: u64) {
         if let Err(e) = self.store.forget_taken(before) {
             tracing::error!("storage failure: {e}");
+        }
+    }
+
+    /// Tells the store which tables `inputs` will load ([`Store::prefetch`]): those a press's
+    /// button or a computer's turn names. Called before a batch is handled; only a hint, so a
+    /// failure is no more than a note in the log.
+    pub fn prefetch<'a>(&self, inputs: impl IntoIterator<Item = &'a Input>) {
+        let mut tables: Vec<u64> = inputs
+            .into_iter()
+            .filter_map(|input| match &input.action {
+                Action::Press { token, .. } => token::Token::parse(token).map(|t| t.table),
+                Action::Computer { table, .. } => Some(*table),
+                _ => None,
+            })
+            .filter(|&table| table != 0)
+            .collect();
+        tables.sort_unstable();
+        tables.dedup();
+        if !tables.is_empty()
+            && let Err(e) = self.store.prefetch(&tables)
+        {
+            tracing::debug!("tables were not read ahead: {e}");
         }
     }
 

@@ -219,6 +219,17 @@ pub trait Store: std::fmt::Debug {
         (0..count).map(|_| self.new_table_id()).collect()
     }
 
+    /// Tells the store that a batch about to be handled will load and save `tables`, so it can
+    /// read them all at once. Only a hint: [`Store::load`] and [`Store::save`] behave as
+    /// without it, and an error only means that nothing was read ahead. The default does
+    /// nothing; a store where each load is a round trip (`igroteka-store-pg`) reads the records
+    /// in one statement and holds their rows until the batch's flush, which lets its saves of
+    /// them go without waiting for their answer.
+    fn prefetch(&self, tables: &[u64]) -> Result<(), StoreError> {
+        let _ = tables;
+        Ok(())
+    }
+
     // Delivery over many tables at once (`outbox::deliver_all`): each call does for every
     // table what the single one does for one. The defaults make the single calls; a store
     // where each call is a round trip (`igroteka-store-pg`) makes one statement of each.
@@ -303,6 +314,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
         (**self).load(id)
+    }
+
+    fn prefetch(&self, tables: &[u64]) -> Result<(), StoreError> {
+        (**self).prefetch(tables)
     }
 
     fn save(

@@ -7,6 +7,7 @@
 //! found closed (the server restarted, the network dropped) is opened again on its next use.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Duration;
 
 use igroteka::store::StoreError;
@@ -66,7 +67,8 @@ pub(crate) fn check_identifier(name: &str) -> Result<(), StoreError> {
 #[derive(Debug)]
 pub(crate) struct Conn {
     target: Target,
-    client: Client,
+    /// Shared with the saves sent ahead of their answer ([`crate::save::send`]).
+    client: Arc<Client>,
     prepared: HashMap<&'static str, Statement>,
     /// A call found the connection gone (the client may notice a moment later).
     broken: bool,
@@ -85,7 +87,7 @@ impl Conn {
         });
         Ok(Conn {
             target: target.clone(),
-            client,
+            client: Arc::new(client),
             prepared: HashMap::new(),
             broken: false,
             relaxed: false,
@@ -135,6 +137,17 @@ impl Conn {
     /// The server process serving this connection (tests end it to lose a batch).
     pub(crate) async fn backend_pid(&mut self) -> Result<i32, StoreError> {
         Ok(self.one("SELECT pg_backend_pid()", &[]).await?.get(0))
+    }
+
+    /// The client, for a call whose answer is awaited after others were sent
+    /// ([`crate::save::send`]); with the statement prepared on this connection.
+    pub(crate) async fn client_for(
+        &mut self,
+        sql: &'static str,
+    ) -> Result<(Arc<Client>, Statement), StoreError> {
+        let statement = self.statement(sql).await;
+        let statement = self.noted(statement).map_err(backend)?;
+        Ok((self.client.clone(), statement))
     }
 
     async fn statement(&mut self, sql: &'static str) -> Result<Statement, tokio_postgres::Error> {

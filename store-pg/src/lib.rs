@@ -27,6 +27,7 @@ use igroteka::store::{
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
+mod ahead;
 mod bridge;
 mod codec;
 mod conn;
@@ -37,6 +38,7 @@ mod prefs;
 mod save;
 mod writer;
 
+use ahead::ReadAhead;
 use bridge::Bridge;
 use conn::{Conn, Target};
 use writer::Writer;
@@ -65,6 +67,8 @@ struct State {
     next_reader: AtomicUsize,
     /// `pref` served from memory (`prefs`).
     prefs: Arc<prefs::Cache>,
+    /// `load` of a table read ahead served from memory (`ahead`).
+    ahead: Arc<ReadAhead>,
 }
 
 impl PgStore {
@@ -85,7 +89,8 @@ impl PgStore {
         let state = bridge.run({
             async move {
                 let prefs = Arc::new(prefs::Cache::default());
-                let mut writer = Writer::open(&target, prefs.clone()).await?;
+                let ahead = Arc::new(ReadAhead::default());
+                let mut writer = Writer::open(&target, prefs.clone(), ahead.clone()).await?;
                 migrate::migrate(&mut writer.conn, target.schema.as_deref()).await?;
                 prefs::start(prefs.clone(), &target).await;
                 let mut readers = Vec::with_capacity(READERS);
@@ -97,6 +102,7 @@ impl PgStore {
                     readers,
                     next_reader: AtomicUsize::new(0),
                     prefs,
+                    ahead,
                 })
             }
         })?;
@@ -106,7 +112,8 @@ impl PgStore {
         Ok(store)
     }
 
-    /// Runs `f` with the writer connection, on the store's runtime.
+    /// Runs `f` with the writer connection, on the store's runtime, once the saves sent ahead
+    /// are answered ([`Writer::settle`]).
     fn writer<T, F, Fut>(&self, f: F) -> Result<T, StoreError>
     where
         F: FnOnce(OwnedMutexGuard<Writer>) -> Fut + Send + 'static,
@@ -114,7 +121,11 @@ impl PgStore {
         T: Send + 'static,
     {
         let writer = self.shared.state.writer.clone();
-        self.shared.bridge.run(async move { f(writer.lock_owned().await).await })
+        self.shared.bridge.run(async move {
+            let mut writer = writer.lock_owned().await;
+            writer.settle().await;
+            f(writer).await
+        })
     }
 
     /// Runs `f` with a reader connection (autocommit: sees only what was committed), on the
@@ -347,6 +358,13 @@ impl Store for PgStore {
 
     fn load(&self, id: u64) -> Result<Option<Table>, StoreError> {
         let key = codec::id(id);
+        if let Some(raw) = self.shared.state.ahead.get(key) {
+            match parse(id, &raw) {
+                Ok(table) => return Ok(Some(table)),
+                // Read again below, and set aside there.
+                Err(_) => self.shared.state.ahead.forget(key),
+            }
+        }
         // A record that changed between the read and its quarantine is read again.
         for _ in 0..3 {
             let stored = self.read(move |mut w| async move {
@@ -376,11 +394,15 @@ impl Store for PgStore {
         outbox: &[OutboxEntry],
     ) -> Result<(), StoreError> {
         let prepared = save::Save::new(table, read_seq, outbox);
-        self.writer(move |mut w| async move {
-            w.enter_without_savepoint().await?;
-            let result = save::save(&mut w.conn, &prepared).await;
-            w.lost_to(result).await
-        })
+        self.shared.state.ahead.forget(prepared.id());
+        let writer = self.shared.state.writer.clone();
+        // Not `writer`: a save sent ahead need not wait for the ones before it.
+        self.shared.bridge.run(async move { writer.lock_owned().await.save(prepared).await })
+    }
+
+    fn prefetch(&self, tables: &[u64]) -> Result<(), StoreError> {
+        let ids: Vec<i64> = tables.iter().map(|&id| codec::id(id)).collect();
+        self.writer(move |mut w| async move { w.prefetch(&ids).await })
     }
 
     fn enqueue(&self, table: u64, outbox: &[OutboxEntry]) -> Result<(), StoreError> {

@@ -11,8 +11,13 @@
 //! A lost race undoes the function's writes (its exception block is a subtransaction), so a
 //! save needs no savepoint of the client's.
 
+use std::future::Future;
+use std::pin::Pin;
+use std::task::Poll;
+
 use igroteka::store::{OutboxEntry, StoreError};
 use igroteka::table::Table;
+use tokio_postgres::types::ToSql;
 
 use crate::codec;
 use crate::conn::{Conn, backend, is_race};
@@ -70,32 +75,72 @@ fn race(e: tokio_postgres::Error) -> StoreError {
     if is_race(&e) { StoreError::Conflict } else { backend(e) }
 }
 
-/// Saves in one call of `igroteka_save` (migration 0003), which runs the statements this
-/// module's docs describe: false back means another writer got there first, and nothing of the
-/// save was kept.
+/// The call of `igroteka_save` (migration 0003).
+const SAVE: &str = "SELECT igroteka_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+
+impl Save {
+    /// The table's id, as stored.
+    pub(crate) fn id(&self) -> i64 {
+        self.id
+    }
+
+    /// Whether the save replaces the stored `seq` without touching what the indexes depend on
+    /// (`indexed`): a move. Such a save of a row its batch holds locked cannot lose a race.
+    pub(crate) fn is_a_move_from(&self, seq: i64, indexed: i64) -> bool {
+        self.read_seq == Some(seq) && self.indexed == indexed
+    }
+
+    /// The sequence number and fingerprint the row has once saved.
+    pub(crate) fn saved(&self) -> (i64, i64) {
+        (self.seq, self.indexed)
+    }
+
+    fn params(&self) -> [&(dyn ToSql + Sync); 13] {
+        [
+            &self.id,
+            &self.seq,
+            &self.read_seq,
+            &self.platform,
+            &self.chat,
+            &self.active,
+            &self.due_at,
+            &self.indexed,
+            &self.record,
+            &self.users,
+            &self.log_from,
+            &self.log,
+            &self.outbox,
+        ]
+    }
+}
+
+/// Saves in one call of `igroteka_save`, which runs the statements this module's docs
+/// describe: false back means another writer got there first, and nothing of the save was
+/// kept.
 pub(crate) async fn save(conn: &mut Conn, save: &Save) -> Result<(), StoreError> {
-    let saved: bool = conn
-        .one(
-            "SELECT igroteka_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)",
-            &[
-                &save.id,
-                &save.seq,
-                &save.read_seq,
-                &save.platform,
-                &save.chat,
-                &save.active,
-                &save.due_at,
-                &save.indexed,
-                &save.record,
-                &save.users,
-                &save.log_from,
-                &save.log,
-                &save.outbox,
-            ],
-        )
-        .await?
-        .get(0);
+    let saved: bool = conn.one(SAVE, &save.params()).await?.get(0);
     if saved { Ok(()) } else { Err(StoreError::Conflict) }
+}
+
+/// A save sent and not yet answered: true once saved, false when it lost a race.
+pub(crate) type Sent = Pin<Box<dyn Future<Output = Result<bool, tokio_postgres::Error>> + Send>>;
+
+/// Sends the save without waiting for its answer ([`crate::writer::Writer::send`]): the client
+/// writes a request to the connection when its future is first polled, and the server answers
+/// the requests of a connection in the order they were sent, so what is sent after it runs
+/// after it, in the same transaction.
+pub(crate) async fn send(conn: &mut Conn, save: Save) -> Result<Sent, StoreError> {
+    let (client, statement) = conn.client_for(SAVE).await?;
+    let mut sent: Sent = Box::pin(async move {
+        let row = client.query_one(&statement, &save.params()).await?;
+        row.try_get::<_, bool>(0)
+    });
+    // The first poll sends it; an answer this soon can only be an error of the client's.
+    let first = std::future::poll_fn(|cx| Poll::Ready(sent.as_mut().poll(cx))).await;
+    Ok(match first {
+        Poll::Pending => sent,
+        Poll::Ready(result) => Box::pin(std::future::ready(result)),
+    })
 }
 
 /// Appends to a table's outbox, in order. Positions come from one sequence shared by every

@@ -23,12 +23,15 @@
 //! instead of committing what came after — the engine refuses the batch — so a flush that
 //! returns `Ok` never hides a lost save.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
 use igroteka::store::StoreError;
 
-use crate::conn::{Conn, Target};
+use crate::ahead::ReadAhead;
+use crate::conn::{Conn, Target, describe};
 use crate::prefs;
+use crate::save::{self, Save, Sent};
 
 /// Where a write runs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,15 +53,138 @@ pub(crate) struct Writer {
     lost: Option<String>,
     /// Cleared when a batch is rolled back: it may hold preferences read inside it.
     prefs: Arc<prefs::Cache>,
+    /// The records read ahead for the batch ([`crate::ahead`]), emptied when it ends.
+    ahead: Arc<ReadAhead>,
+    /// The rows the batch holds locked since it read them ahead, with the sequence number and
+    /// index fingerprint each has in the batch.
+    locked: HashMap<i64, (i64, i64)>,
+    /// Saves sent and not yet answered, in the order they were sent ([`Writer::settle`]).
+    sent: SentSaves,
+}
+
+/// The saves sent ahead, as a list that shows its length when debugged.
+#[derive(Default)]
+struct SentSaves(Vec<Sent>);
+
+impl std::fmt::Debug for SentSaves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} saves sent ahead", self.0.len())
+    }
 }
 
 impl Writer {
     pub(crate) async fn open(
         target: &Target,
         prefs: Arc<prefs::Cache>,
+        ahead: Arc<ReadAhead>,
     ) -> Result<Writer, StoreError> {
         let conn = Conn::open(target).await?;
-        Ok(Writer { conn, open: false, writes: false, lost: None, prefs })
+        Ok(Writer {
+            conn,
+            open: false,
+            writes: false,
+            lost: None,
+            prefs,
+            ahead,
+            locked: HashMap::new(),
+            sent: SentSaves::default(),
+        })
+    }
+
+    /// Reads `ids` ahead for the batch about to be handled, locking their rows until it
+    /// commits ([`crate::ahead`]). Only at a batch's start: with a batch already open, nothing
+    /// is read. A failure (a lock not had in time, a deadlock) loses nothing, the batch having
+    /// no writes yet.
+    pub(crate) async fn prefetch(&mut self, ids: &[i64]) -> Result<(), StoreError> {
+        self.ready().await?;
+        if self.open || ids.is_empty() {
+            return Ok(());
+        }
+        if let Err(e) = self.conn.batch("BEGIN").await {
+            let _ = self.conn.batch("ROLLBACK").await;
+            return Err(e);
+        }
+        self.open = true;
+        let rows = self
+            .conn
+            .query(
+                "SELECT id, seq, indexed, record FROM tables WHERE id = ANY($1)
+                 ORDER BY id FOR UPDATE",
+                &[&ids],
+            )
+            .await;
+        let rows = match rows {
+            Ok(rows) => rows,
+            Err(e) => {
+                self.lose(format!("reading ahead failed: {e}")).await;
+                return Err(e);
+            }
+        };
+        for row in rows {
+            let (id, seq, indexed) = (row.get(0), row.get(1), row.get(2));
+            self.locked.insert(id, (seq, indexed));
+            self.ahead.keep(id, row.get(3));
+        }
+        Ok(())
+    }
+
+    /// A save in the batch. A move of a row the batch holds locked is sent without waiting for
+    /// its answer ([`Writer::settle`] checks it); any other save waits for the ones sent
+    /// before, then for its own answer (a lost race is a `Conflict`, and the batch stands).
+    pub(crate) async fn save(&mut self, save: Save) -> Result<(), StoreError> {
+        self.ready().await?;
+        let held = self.locked.get(&save.id()).copied();
+        if self.open
+            && self.lost.is_none()
+            && held.is_some_and(|(seq, indexed)| save.is_a_move_from(seq, indexed))
+        {
+            let (id, saved) = (save.id(), save.saved());
+            match save::send(&mut self.conn, save).await {
+                Ok(sent) => {
+                    self.writes = true;
+                    self.locked.insert(id, saved);
+                    self.sent.0.push(sent);
+                    return Ok(());
+                }
+                Err(e) => {
+                    self.lose(format!("a save could not be sent: {e}")).await;
+                    return Err(e);
+                }
+            }
+        }
+        self.settle().await;
+        self.enter_without_savepoint().await?;
+        let result = save::save(&mut self.conn, &save).await;
+        if result.is_ok()
+            && let Some(held) = self.locked.get_mut(&save.id())
+        {
+            *held = save.saved();
+        }
+        self.lost_to(result).await
+    }
+
+    /// Waits for the answers of the saves sent ahead ([`Writer::save`]). Each was a move of a
+    /// row the batch holds locked, so each should be saved: one that failed, or that lost its
+    /// race all the same, loses the batch (the next commit reports it), for nothing after it in
+    /// the transaction can stand.
+    pub(crate) async fn settle(&mut self) {
+        let mut failed = None;
+        for sent in std::mem::take(&mut self.sent.0) {
+            match sent.await {
+                Ok(true) => {}
+                Ok(false) => {
+                    failed.get_or_insert_with(|| "a save sent ahead lost its race".to_string());
+                }
+                Err(e) => {
+                    failed.get_or_insert_with(|| {
+                        format!("a save sent ahead failed: {}", describe(&e))
+                    });
+                }
+            }
+        }
+        if let Some(why) = failed {
+            self.lose(why).await;
+        }
     }
 
     /// Before each use: a connection found closed is opened again, and a batch that was open
@@ -187,6 +313,7 @@ impl Writer {
         if self.open && self.writes {
             self.lost.get_or_insert(why);
         }
+        self.sent.0.clear();
         let _ = self.conn.batch("ROLLBACK").await;
         self.prefs.clear();
         self.end();
@@ -195,12 +322,15 @@ impl Writer {
     fn end(&mut self) {
         self.open = false;
         self.writes = false;
+        self.locked.clear();
+        self.ahead.clear();
     }
 
     /// Commits the batch (the store's `flush`); nothing to do without one. A batch lost since
     /// the last commit is an error, and so is a commit PostgreSQL refuses (a serialization
     /// failure, a deadlock, the connection gone): none of the batch is then kept.
     pub(crate) async fn commit(&mut self) -> Result<(), StoreError> {
+        self.settle().await;
         self.ready().await?;
         if let Some(why) = self.lost.take() {
             if self.open {

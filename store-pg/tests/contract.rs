@@ -80,6 +80,7 @@ contract!(
     the_calls_over_many_tables_agree_with_the_single_ones,
     a_game_plays_through_the_engine,
     the_size_on_disk_is_known_and_grows,
+    reading_ahead_changes_nothing_a_caller_sees,
 );
 
 fn save_and_load_round_trip<S: Plant>(store: &S) {
@@ -578,4 +579,37 @@ fn the_size_on_disk_is_known_and_grows<S: Plant>(store: &S) {
     store.flush().unwrap();
     let after = store.size_on_disk().unwrap().expect("a size");
     assert!(after > before, "{before} → {after}");
+}
+
+/// `prefetch` is only a hint: loads, compare-and-swaps, the batch's own saves read back and the
+/// outbox's order are what they are without it (on PostgreSQL the tables are then served from
+/// memory and their moves sent without waiting for an answer: src/ahead.rs).
+fn reading_ahead_changes_nothing_a_caller_sees<S: Plant>(store: &S) {
+    let mut table = started(store, console_chat("ahead"), 5);
+    store.save(&table, None, &[]).unwrap();
+    store.flush().unwrap();
+    let missing = store.new_table_id().unwrap();
+    store.prefetch(&[missing, table.id]).unwrap();
+    assert_eq!(store.load(missing).unwrap(), None);
+    assert_eq!(store.load(table.id).unwrap().as_ref(), Some(&table));
+    let mut stale = table.clone();
+    stale.touch(6);
+    let from_nowhere = store.save(&stale, Some(table.seq + 5), &[]);
+    assert!(matches!(from_nowhere, Err(StoreError::Conflict)), "{from_nowhere:?}");
+    let first = table.seq;
+    table.touch(7);
+    store.save(&table, Some(first), &[entry("moved")]).unwrap();
+    assert_eq!(store.load(table.id).unwrap().as_ref(), Some(&table), "its own save read back");
+    table.touch(8);
+    store.save(&table, Some(first + 1), &[entry("again")]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.load(table.id).unwrap().as_ref(), Some(&table));
+    assert_eq!(texts(&store.outbox(table.id).unwrap()), ["moved", "again"]);
+    // The next batch reads ahead again, and a save from an older read is still refused.
+    store.prefetch(&[table.id]).unwrap();
+    let mut old = table.clone();
+    old.touch(9);
+    assert!(matches!(store.save(&old, Some(first + 1), &[]), Err(StoreError::Conflict)));
+    store.flush().unwrap();
+    assert_eq!(store.load(table.id).unwrap().unwrap().seq, first + 2);
 }

@@ -543,3 +543,64 @@ fn a_computers_turn_is_claimed_at_one_state_of_its_table() {
 fn hello() -> OutboxEntry {
     OutboxEntry { json: r#"{"send":{"text":"hi"}}"#.into() }
 }
+
+/// A table read ahead for a batch (`prefetch`) stays this process's until the batch commits:
+/// another process's save of it waits, then finds it changed; the first process's save, sent
+/// without waiting for its answer, is the one kept.
+#[test]
+fn a_table_read_ahead_is_held_until_its_batch_commits() {
+    let Some(db) = Db::new() else { return };
+    let (a, b, reader) = (db.open(), db.open(), db.open());
+    let table = started(&reader, console_chat("ahead-held"), 5);
+    reader.save(&table, None, &[]).unwrap();
+    reader.flush().unwrap();
+    a.prefetch(&[table.id]).unwrap();
+    let other = {
+        let (b, table) = (b.clone(), table.clone());
+        thread::spawn(move || {
+            let saved = b.save(&changed(&table, "b"), Some(table.seq), &[]);
+            (saved, b.flush())
+        })
+    };
+    thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!other.is_finished(), "the other process's save waits for the row");
+    let loaded = a.load(table.id).unwrap().unwrap();
+    a.save(&changed(&loaded, "a"), Some(loaded.seq), &[hello()]).unwrap();
+    a.flush().unwrap();
+    let (saved, flushed) = other.join().unwrap();
+    assert!(matches!(saved, Err(StoreError::Conflict)), "{saved:?}");
+    flushed.unwrap();
+    let stored = reader.load(table.id).unwrap().unwrap();
+    assert_eq!((stored.seq, stored.lang.as_str()), (table.seq + 1, "a"));
+    assert_eq!(reader.outbox(table.id).unwrap().len(), 1);
+}
+
+/// A save sent ahead whose connection is lost before its answer loses its whole batch: the
+/// flush is an error (the engine refuses the batch), nothing of it is kept, and the next batch
+/// saves from the same state.
+#[test]
+fn a_save_sent_ahead_and_lost_is_an_error_of_the_flush() {
+    let Some(db) = Db::new() else { return };
+    let (a, reader) = (db.open(), db.open());
+    let table = started(&reader, console_chat("ahead-lost"), 5);
+    let neighbour = started(&reader, console_chat("ahead-lost-2"), 5);
+    reader.save(&table, None, &[]).unwrap();
+    reader.save(&neighbour, None, &[]).unwrap();
+    reader.flush().unwrap();
+    let pid = a.writer_pid().unwrap();
+    a.prefetch(&[table.id, neighbour.id]).unwrap();
+    a.save(&changed(&neighbour, "a"), Some(neighbour.seq), &[hello()]).unwrap();
+    let ended = sql(&db, &format!("SELECT pg_terminate_backend({pid}, 5000)"));
+    assert!(ended[0].get::<_, bool>(0));
+    let _ = a.save(&changed(&table, "a"), Some(table.seq), &[hello()]);
+    let flushed = a.flush();
+    assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
+    for kept in [&table, &neighbour] {
+        assert_eq!(reader.load(kept.id).unwrap().unwrap().seq, kept.seq, "nothing was kept");
+        assert!(reader.outbox(kept.id).unwrap().is_empty());
+    }
+    a.prefetch(&[table.id]).unwrap();
+    a.save(&changed(&table, "a"), Some(table.seq), &[]).unwrap();
+    a.flush().unwrap();
+    assert_eq!(reader.load(table.id).unwrap().unwrap().seq, table.seq + 1);
+}
