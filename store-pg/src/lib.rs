@@ -10,7 +10,8 @@
 //!
 //! Modules, one job each: `bridge` (the store's own runtime thread, and synchronous calls
 //! into it), `conn` (a connection and its prepared statements), `migrate` (numbered SQL
-//! migrations applied at open), `writer` (the batch: transaction, savepoints, commit), `save`
+//! migrations applied at open), `writer` (the batch: transaction, savepoints, commit, saves
+//! sent ahead of their answer), `ahead` (a batch's tables read ahead and held), `save`
 //! (the compare-and-swap and what a save writes), `delivery` (the delivery calls over many
 //! tables at once), `codec` (values to columns), `prefs` (the preferences cache, and its
 //! invalidation across processes), `import` (a

@@ -17,6 +17,11 @@
 //!   batch if there is one, else commit on their own at once. (A delivered entry's mark is
 //!   not written here at all: it is one statement on a reader, committed at once.)
 //!
+//! A batch may start by reading its tables ahead ([`Writer::prefetch`], [`crate::ahead`]),
+//! which locks their rows at once; a move of such a row is then sent without waiting for its
+//! answer ([`Writer::save`]), and every other use of the connection first waits for those
+//! answers ([`Writer::settle`]).
+//!
 //! A batch can be lost between flushes: an error that leaves its transaction unusable (a read
 //! failing inside it, a savepoint that cannot be rolled back, a save failing otherwise than by
 //! a lost race) or the connection dropping. The next commit then reports it as an error
