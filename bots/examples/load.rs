@@ -15,7 +15,8 @@
 //!   chats, so several drivers can share one database (scripts/pg-load.sh runs three processes
 //!   side by side and adds their figures up).
 //! - `--rate N` writes at most N presses a second (the latency at a given load, rather than
-//!   at the most the binary takes).
+//!   at the most the binary takes). Its presses start once every table is set up: a burst of
+//!   set-up lines is no steady load, and presses queued behind it would time the burst.
 //!
 //! - `--window N` caps the inputs in flight. The default (one per table) is the pipelined
 //!   mode: every table whose previous press is answered gets its next one written at once,
@@ -340,10 +341,12 @@ fn run() -> Result<(), String> {
     let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     let mut first_press: Option<Instant> = None;
-    // Presses written so far, and those written behind set-up lines (`--rate`).
+    // Presses written so far.
     let mut pressed = 0usize;
-    let mut unsteady = std::collections::HashSet::new();
     let mut last_done = started;
+    // At `--rate`: set-up lines not answered yet, and the tables ready to press meanwhile.
+    let mut setting_up = args.tables * 3;
+    let mut parked: VecDeque<usize> = VecDeque::new();
 
     loop {
         // Write every line the window allows, then flush once: lines that go out together can
@@ -353,6 +356,10 @@ fn run() -> Result<(), String> {
             // At `--rate`, a press waits for its turn (set-up lines go at once).
             let paced =
                 |t: &usize| tables[*t].queue.front().is_some_and(|(_, s)| *s == Step::Press);
+            if args.rate.is_some() && setting_up > 0 && ready.front().is_some_and(paced) {
+                parked.extend(ready.pop_front());
+                continue;
+            }
             if let (Some(rate), Some(first)) = (args.rate, first_press)
                 && ready.front().is_some_and(paced)
             {
@@ -369,14 +376,6 @@ fn run() -> Result<(), String> {
             if step == Step::Press {
                 first_press.get_or_insert(at);
                 pressed += 1;
-            }
-            // At `--rate`, a press made while set-up lines are still in flight waits behind
-            // them: it is left out of the latency (the set-up is no steady load).
-            let behind_setup = args.rate.is_some()
-                && step == Step::Press
-                && in_flight.values().any(|(_, s, _)| matches!(s, Step::Setup(_)));
-            if behind_setup {
-                unsteady.insert(next_input);
             }
             in_flight.insert(next_input, (t, step, at));
             next_input += 1;
@@ -411,11 +410,15 @@ fn run() -> Result<(), String> {
             }
             last_done = answered.at;
             match step {
-                Step::Setup(_) => setup_inputs += 1,
-                Step::Press => {
-                    if !unsteady.remove(&answered.input) {
-                        latencies.push(answered.at - at);
+                Step::Setup(_) => {
+                    setup_inputs += 1;
+                    setting_up -= 1;
+                    if setting_up == 0 {
+                        ready.extend(parked.drain(..));
                     }
+                }
+                Step::Press => {
+                    latencies.push(answered.at - at);
                     if refused(&answered.effects) {
                         refusals += 1;
                     } else {

@@ -7,7 +7,9 @@
 //! found closed (the server restarted, the network dropped) is opened again on its next use.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
 use std::time::Duration;
 
 use igroteka::store::StoreError;
@@ -139,15 +141,18 @@ impl Conn {
         Ok(self.one("SELECT pg_backend_pid()", &[]).await?.get(0))
     }
 
-    /// The client, for a call whose answer is awaited after others were sent
-    /// ([`crate::save::send`]); with the statement prepared on this connection.
-    pub(crate) async fn client_for(
-        &mut self,
-        sql: &'static str,
-    ) -> Result<(Arc<Client>, Statement), StoreError> {
+    /// Prepares `sql` on this connection if it is not yet.
+    pub(crate) async fn prepare(&mut self, sql: &'static str) -> Result<(), StoreError> {
         let statement = self.statement(sql).await;
-        let statement = self.noted(statement).map_err(backend)?;
-        Ok((self.client.clone(), statement))
+        self.noted(statement).map(|_| ()).map_err(backend)
+    }
+
+    /// The client and `sql` prepared, for a call whose answer is awaited after others were
+    /// sent ([`crate::save::send`]); `None` when `sql` was not prepared yet. No wait: callable
+    /// from any thread.
+    pub(crate) fn prepared(&self, sql: &'static str) -> Option<(Arc<Client>, Statement)> {
+        let statement = self.prepared.get(sql)?.clone();
+        Some((self.client.clone(), statement))
     }
 
     async fn statement(&mut self, sql: &'static str) -> Result<Statement, tokio_postgres::Error> {
@@ -218,6 +223,29 @@ impl Conn {
             Err(e) => Err(e),
         };
         self.noted(result)
+    }
+
+    /// Opens a transaction and runs `sql` as its first statement, in one round trip: the
+    /// `BEGIN` is sent, and the query after it without waiting for its answer (the server
+    /// answers a connection's requests in order).
+    pub(crate) async fn query_in_a_new_transaction(
+        &mut self,
+        sql: &'static str,
+        params: &[&(dyn ToSql + Sync)],
+    ) -> Result<Vec<Row>, StoreError> {
+        let statement = self.statement(sql).await;
+        let statement = self.noted(statement).map_err(backend)?;
+        let client = self.client.clone();
+        let mut begin = std::pin::pin!(client.batch_execute("BEGIN"));
+        // The first poll sends it; it is awaited once the query is answered.
+        let sent = begin.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+        let rows = client.query(&statement, params).await;
+        let begun = match sent {
+            Poll::Ready(begun) => begun,
+            Poll::Pending => begin.await,
+        };
+        let result = begun.and(rows);
+        self.noted(result).map_err(backend)
     }
 
     /// Statements without parameters (transaction control, migrations' fixed text).

@@ -397,6 +397,14 @@ impl Store for PgStore {
         let prepared = save::Save::new(table, read_seq, outbox);
         self.shared.state.ahead.forget(prepared.id());
         let writer = self.shared.state.writer.clone();
+        // A move of a row read ahead goes from this thread when the writer is free: no hop.
+        let prepared = match writer.clone().try_lock_owned() {
+            Ok(mut free) => match free.send_ahead(prepared) {
+                None => return Ok(()),
+                Some(prepared) => prepared,
+            },
+            Err(_) => prepared,
+        };
         // Not `writer`: a save sent ahead need not wait for the ones before it.
         self.shared.bridge.run(async move { writer.lock_owned().await.save(prepared).await })
     }

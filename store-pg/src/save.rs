@@ -13,11 +13,13 @@
 
 use std::future::Future;
 use std::pin::Pin;
-use std::task::Poll;
+use std::sync::Arc;
+use std::task::{Context, Poll, Waker};
 
 use igroteka::store::{OutboxEntry, StoreError};
 use igroteka::table::Table;
 use tokio_postgres::types::ToSql;
+use tokio_postgres::{Client, Statement};
 
 use crate::codec;
 use crate::conn::{Conn, backend, is_race};
@@ -76,7 +78,8 @@ fn race(e: tokio_postgres::Error) -> StoreError {
 }
 
 /// The call of `igroteka_save` (migration 0003).
-const SAVE: &str = "SELECT igroteka_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
+pub(crate) const SAVE: &str =
+    "SELECT igroteka_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 
 impl Save {
     /// The table's id, as stored.
@@ -125,22 +128,23 @@ pub(crate) async fn save(conn: &mut Conn, save: &Save) -> Result<(), StoreError>
 /// A save sent and not yet answered: true once saved, false when it lost a race.
 pub(crate) type Sent = Pin<Box<dyn Future<Output = Result<bool, tokio_postgres::Error>> + Send>>;
 
-/// Sends the save without waiting for its answer ([`crate::writer::Writer::send`]): the client
-/// writes a request to the connection when its future is first polled, and the server answers
-/// the requests of a connection in the order they were sent, so what is sent after it runs
-/// after it, in the same transaction.
-pub(crate) async fn send(conn: &mut Conn, save: Save) -> Result<Sent, StoreError> {
-    let (client, statement) = conn.client_for(SAVE).await?;
+/// Sends the save without waiting for its answer ([`crate::writer::Writer::send_ahead`]), on
+/// `client` with the call of `igroteka_save` prepared ([`SAVE`]). The client writes a request
+/// to the connection when its future is first polled, which happens here: the server answers
+/// a connection's requests in the order they were sent, so whatever is sent after it runs
+/// after it, in the same transaction. Nothing here waits, so any thread may call it.
+pub(crate) fn send(client: Arc<Client>, statement: Statement, save: Save) -> Sent {
     let mut sent: Sent = Box::pin(async move {
         let row = client.query_one(&statement, &save.params()).await?;
         row.try_get::<_, bool>(0)
     });
-    // The first poll sends it; an answer this soon can only be an error of the client's.
-    let first = std::future::poll_fn(|cx| Poll::Ready(sent.as_mut().poll(cx))).await;
-    Ok(match first {
+    // Whoever awaits the answer later registers its own waker.
+    let mut context = Context::from_waker(Waker::noop());
+    match sent.as_mut().poll(&mut context) {
         Poll::Pending => sent,
+        // An answer this soon can only be an error of the client's.
         Poll::Ready(result) => Box::pin(std::future::ready(result)),
-    })
+    }
 }
 
 /// Appends to a table's outbox, in order. Positions come from one sequence shared by every

@@ -105,14 +105,10 @@ impl Writer {
         if self.open || ids.is_empty() {
             return Ok(());
         }
-        if let Err(e) = self.conn.batch("BEGIN").await {
-            let _ = self.conn.batch("ROLLBACK").await;
-            return Err(e);
-        }
         self.open = true;
         let rows = self
             .conn
-            .query(
+            .query_in_a_new_transaction(
                 "SELECT id, seq, indexed, record FROM tables WHERE id = ANY($1)
                  ORDER BY id FOR UPDATE",
                 &[&ids],
@@ -121,6 +117,7 @@ impl Writer {
         let rows = match rows {
             Ok(rows) => rows,
             Err(e) => {
+                // Whatever half began is undone (the batch had no writes to lose).
                 self.lose(format!("reading ahead failed: {e}")).await;
                 return Err(e);
             }
@@ -133,30 +130,35 @@ impl Writer {
         Ok(())
     }
 
-    /// A save in the batch. A move of a row the batch holds locked is sent without waiting for
-    /// its answer ([`Writer::settle`] checks it); any other save waits for the ones sent
-    /// before, then for its own answer (a lost race is a `Conflict`, and the batch stands).
+    /// Sends a save without waiting for its answer when it is a move of a row the batch holds
+    /// locked, which cannot lose its race ([`Writer::settle`] checks the answer all the same);
+    /// gives the save back otherwise, or when the connection is not ready to take it at once
+    /// (closed, or the call not prepared yet). Nothing here waits: the engine's thread calls it
+    /// directly when the writer is free (`PgStore::save`), without a hop to the store's thread.
+    pub(crate) fn send_ahead(&mut self, save: Save) -> Option<Save> {
+        let held = self.locked.get(&save.id()).copied();
+        let a_move = held.is_some_and(|(seq, indexed)| save.is_a_move_from(seq, indexed));
+        if !a_move || !self.open || self.lost.is_some() || self.conn.is_closed() {
+            return Some(save);
+        }
+        let Some((client, statement)) = self.conn.prepared(save::SAVE) else { return Some(save) };
+        let (id, saved) = (save.id(), save.saved());
+        self.sent.0.push(save::send(client, statement, save));
+        self.writes = true;
+        self.locked.insert(id, saved);
+        None
+    }
+
+    /// A save in the batch: sent ahead when it can be ([`Writer::send_ahead`]); else it waits
+    /// for the saves sent before, then for its own answer (a lost race is a `Conflict`, and the
+    /// batch stands).
     pub(crate) async fn save(&mut self, save: Save) -> Result<(), StoreError> {
         self.ready().await?;
-        let held = self.locked.get(&save.id()).copied();
-        if self.open
-            && self.lost.is_none()
-            && held.is_some_and(|(seq, indexed)| save.is_a_move_from(seq, indexed))
-        {
-            let (id, saved) = (save.id(), save.saved());
-            match save::send(&mut self.conn, save).await {
-                Ok(sent) => {
-                    self.writes = true;
-                    self.locked.insert(id, saved);
-                    self.sent.0.push(sent);
-                    return Ok(());
-                }
-                Err(e) => {
-                    self.lose(format!("a save could not be sent: {e}")).await;
-                    return Err(e);
-                }
-            }
+        if self.locked.contains_key(&save.id()) {
+            // The first save of a connection prepares the call; its answer is awaited.
+            let _ = self.conn.prepare(save::SAVE).await;
         }
+        let Some(save) = self.send_ahead(save) else { return Ok(()) };
         self.settle().await;
         self.enter_without_savepoint().await?;
         let result = save::save(&mut self.conn, &save).await;
