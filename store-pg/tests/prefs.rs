@@ -16,19 +16,6 @@ use igroteka_store_pg::PgStore;
 /// How long a notification may take to arrive and be applied.
 const NOTIFIED_WITHIN: Duration = Duration::from_secs(2);
 
-/// Runs one statement on a connection of the test's own, in the test schema.
-fn sql(db: &Db, query: &str) -> Vec<tokio_postgres::Row> {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async {
-        let joint = if db.url.contains('?') { '&' } else { '?' };
-        let url = format!("{}{joint}options=-c%20search_path%3D{}", db.url, db.schema);
-        let (client, connection) =
-            tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-        tokio::spawn(connection);
-        client.query(query, &[]).await.unwrap()
-    })
-}
-
 /// Whether `done` comes true within `limit`, asked every 10 ms.
 fn within(limit: Duration, mut done: impl FnMut() -> bool) -> bool {
     let start = Instant::now();
@@ -58,7 +45,7 @@ fn listening(store: &PgStore) -> i32 {
 
 /// Ends a server process, and waits until it has exited.
 fn terminate(db: &Db, pid: i32) {
-    let ended = sql(db, &format!("SELECT pg_terminate_backend({pid}, 5000)"));
+    let ended = db.sql(&format!("SELECT pg_terminate_backend({pid}, 5000)"));
     assert!(ended[0].get::<_, bool>(0), "process {pid} ended");
 }
 
@@ -150,21 +137,7 @@ fn a_rolled_back_batch_leaves_no_phantom_preference() {
     assert_eq!(pref(&b, "lang:chat:c1"), some("en"));
 
     // Refused at the commit: a deferred constraint trigger fails it (40001).
-    sql(
-        &db,
-        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN
-             IF NEW.key = 'refuse-at-commit' THEN
-                 RAISE EXCEPTION 'refused at commit' USING ERRCODE = '40001';
-             END IF;
-             RETURN NULL;
-         END $$",
-    );
-    sql(
-        &db,
-        "CREATE CONSTRAINT TRIGGER refuse AFTER INSERT OR UPDATE ON prefs
-         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()",
-    );
+    db.refuse_at_commit();
     assert_eq!(pref(&a, "refuse-at-commit"), None);
     a.save(&table, None, &[]).unwrap();
     a.set_pref("refuse-at-commit", "x").unwrap();

@@ -13,19 +13,6 @@ use igroteka::store::{Claim, Done, OutboxEntry, Store, StoreError};
 use igroteka::table::{Platform, Table};
 use igroteka_store_pg::PgStore;
 
-/// Runs one statement with parameters on a connection of the test's own, in the test schema.
-fn sql(db: &Db, query: &str) -> Vec<tokio_postgres::Row> {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async {
-        let joint = if db.url.contains('?') { '&' } else { '?' };
-        let url = format!("{}{joint}options=-c%20search_path%3D{}", db.url, db.schema);
-        let (client, connection) =
-            tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
-        tokio::spawn(connection);
-        client.query(query, &[]).await.unwrap()
-    })
-}
-
 /// Saves `table` changed by `writer` (its language marks whose save it is).
 fn changed(table: &Table, writer: &str) -> Table {
     let mut table = table.clone();
@@ -179,14 +166,14 @@ fn migrations_run_concurrently_apply_once() {
         .collect();
     let stores: Vec<PgStore> =
         threads.into_iter().map(|t| t.join().unwrap().expect("every process opens")).collect();
-    let versions = sql(&db, "SELECT version FROM schema_migrations ORDER BY version");
+    let versions = db.sql("SELECT version FROM schema_migrations ORDER BY version");
     let versions: Vec<i32> = versions.iter().map(|r| r.get(0)).collect();
     assert_eq!(versions, [1, 2, 3], "each migration recorded once");
     assert_eq!(stores[0].migrate_again(Some(&db.schema)).unwrap(), Vec::<i32>::new());
-    let versions = sql(&db, "SELECT count(*) FROM schema_migrations");
+    let versions = db.sql("SELECT count(*) FROM schema_migrations");
     assert_eq!(versions[0].get::<_, i64>(0), 3, "applying again is a no-op");
     // The clock's index is there, on the due column.
-    let index = sql(&db, "SELECT indexdef FROM pg_indexes WHERE indexname = 'tables_due'");
+    let index = db.sql("SELECT indexdef FROM pg_indexes WHERE indexname = 'tables_due'");
     let index: String = index[0].get(0);
     assert!(index.contains("(platform, due_at, id)") && index.contains("WHERE"), "{index}");
 }
@@ -201,7 +188,7 @@ fn a_batch_lost_before_its_commit_is_an_error_of_the_flush() {
     let table = lobby(&a, console_chat("lost"));
     a.save(&table, None, &[]).unwrap();
     let pid = a.writer_pid().unwrap();
-    let ended = sql(&db, &format!("SELECT pg_terminate_backend({pid}, 5000)"));
+    let ended = db.sql(&format!("SELECT pg_terminate_backend({pid}, 5000)"));
     assert!(ended[0].get::<_, bool>(0));
     let flushed = a.flush();
     assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
@@ -255,34 +242,13 @@ fn a_deadlock_between_two_processes_costs_one_save_not_a_batch() {
     assert_eq!((two_now.seq, two_now.lang.as_str()), (two.seq + 1, "b"));
 }
 
-/// Makes PostgreSQL refuse, at the commit, any transaction that wrote the preference
-/// `refuse-at-commit` — with a serialization failure (40001), as under contention — through a
-/// deferred constraint trigger in the test's schema.
-fn refuse_at_commit(db: &Db) {
-    sql(
-        db,
-        "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
-         BEGIN
-             IF NEW.key = 'refuse-at-commit' THEN
-                 RAISE EXCEPTION 'refused at commit' USING ERRCODE = '40001';
-             END IF;
-             RETURN NULL;
-         END $$",
-    );
-    sql(
-        db,
-        "CREATE CONSTRAINT TRIGGER refuse AFTER INSERT OR UPDATE ON prefs
-         DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()",
-    );
-}
-
 /// A commit PostgreSQL refuses (here a serialization failure) is an error of the flush, and
 /// nothing of the batch is kept; the next batch commits.
 #[test]
 fn a_commit_refused_by_postgresql_is_an_error_of_the_flush() {
     let Some(db) = Db::new() else { return };
     let (a, b) = (db.open(), db.open());
-    refuse_at_commit(&db);
+    db.refuse_at_commit();
     let table = lobby(&a, console_chat("refused"));
     a.save(&table, None, &[]).unwrap();
     a.set_pref("refuse-at-commit", "x").unwrap();
@@ -305,7 +271,7 @@ fn a_commit_refused_by_postgresql_is_an_error_of_the_flush() {
 fn a_deliverers_mark_commits_on_its_own_beside_a_refused_batch() {
     let Some(db) = Db::new() else { return };
     let (a, b) = (db.open(), db.open());
-    refuse_at_commit(&db);
+    db.refuse_at_commit();
     let table = lobby(&a, console_chat("mark"));
     a.save(&table, None, &[hello()]).unwrap();
     a.flush().unwrap();
@@ -590,7 +556,7 @@ fn a_save_sent_ahead_and_lost_is_an_error_of_the_flush() {
     let pid = a.writer_pid().unwrap();
     a.prefetch(&[table.id, neighbour.id]).unwrap();
     a.save(&changed(&neighbour, "a"), Some(neighbour.seq), &[hello()]).unwrap();
-    let ended = sql(&db, &format!("SELECT pg_terminate_backend({pid}, 5000)"));
+    let ended = db.sql(&format!("SELECT pg_terminate_backend({pid}, 5000)"));
     assert!(ended[0].get::<_, bool>(0));
     let _ = a.save(&changed(&table, "a"), Some(table.seq), &[hello()]);
     let flushed = a.flush();

@@ -27,6 +27,39 @@ pub struct Db {
 }
 
 impl Db {
+    /// Runs one statement without parameters on a connection of the test's own, in the test's
+    /// schema (to look behind the store, or to break something under it).
+    pub fn sql(&self, query: &str) -> Vec<tokio_postgres::Row> {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        runtime.block_on(async {
+            let joint = if self.url.contains('?') { '&' } else { '?' };
+            let url = format!("{}{joint}options=-c%20search_path%3D{}", self.url, self.schema);
+            let (client, connection) =
+                tokio_postgres::connect(&url, tokio_postgres::NoTls).await.unwrap();
+            tokio::spawn(connection);
+            client.query(query, &[]).await.unwrap()
+        })
+    }
+
+    /// Makes PostgreSQL refuse, at the commit, any transaction that wrote the preference
+    /// `refuse-at-commit` — with a serialization failure (40001), as under contention —
+    /// through a deferred constraint trigger in the test's schema.
+    pub fn refuse_at_commit(&self) {
+        self.sql(
+            "CREATE FUNCTION refuse() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN
+                 IF NEW.key = 'refuse-at-commit' THEN
+                     RAISE EXCEPTION 'refused at commit' USING ERRCODE = '40001';
+                 END IF;
+                 RETURN NULL;
+             END $$",
+        );
+        self.sql(
+            "CREATE CONSTRAINT TRIGGER refuse AFTER INSERT OR UPDATE ON prefs
+             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION refuse()",
+        );
+    }
+
     /// A fresh schema, or `None` (with a line on stderr saying so) without a server.
     pub fn new() -> Option<Db> {
         static ANSWERS: OnceLock<Result<(), String>> = OnceLock::new();
