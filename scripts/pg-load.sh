@@ -3,8 +3,8 @@
 # processes side by side over one fresh schema, each driven by bots/examples/load.rs with its
 # share of TABLES two-player tables, MOVES presses each (pipelined, or at RATE presses a second
 # in all). Prints the figures docs/performance.md records ("PostgreSQL"): durable presses a
-# second across the processes, press -> done p50 / p99, CPU per applied press of the bot
-# processes and of the database server, and bytes per stored game.
+# second across the processes, press -> applied and press -> done p50 / p99, CPU per applied
+# press of the bot processes and of the database server, and bytes per stored game.
 #
 #   scripts/pg-load.sh                         # 1 process, 1,000 tables, 10 presses each
 #   PROCS=3 scripts/pg-load.sh                 # the same load through three processes
@@ -64,7 +64,7 @@ rate_args=()
 per=$((TABLES / PROCS))
 for p in $(seq 1 "$PROCS"); do
   if [ -n "${RATE:-}" ]; then rate_args=(--rate $((RATE / PROCS))); fi
-  LOAD_LATENCIES="$out/latencies.$p" "$target/examples/load" --bin "$target/igroteka" \
+  LOAD_LATENCIES="$out/latencies.$p" LOAD_APPLIED="$out/applied.$p" "$target/examples/load" --bin "$target/igroteka" \
     --database "$database" --chats "p$p" --tables "$per" --moves "$MOVES" --game "$GAME" \
     "${rate_args[@]}" > "$out/load.$p" 2>&1 &
 done
@@ -93,13 +93,15 @@ for path in glob.glob(out + '/load.*'):
             first = int(f['first_ms']) if first is None else min(first, int(f['first_ms']))
             last = max(last, int(f['last_ms']))
             cpu += float(f['cpu_s'])
-lat = sorted(int(x) for path in glob.glob(out + '/latencies.*') for x in open(path).read().split())
-if not presses or not lat:
+read = lambda name: sorted(int(x) for path in glob.glob(out + '/' + name + '.*') for x in open(path).read().split())
+lat, applied = read('latencies'), read('applied')
+if not presses or not lat or not applied:
     sys.exit('pg-load: no presses were applied')
-pct = lambda p: lat[min(len(lat) - 1, int(len(lat) * p))] / 1000
+pct = lambda values, p: values[min(len(values) - 1, int(len(values) * p))] / 1000
 secs = max(last - first, 1) / 1000
 print(f'{procs} process(es), {stored} tables stored: {presses} presses applied in {secs:.2f} s = {presses / secs:.0f} durable presses/s')
-print(f'press -> done: p50 {pct(0.5):.2f} ms, p99 {pct(0.99):.2f} ms, max {lat[-1] / 1000:.2f} ms')
+print(f'press -> applied (durable, answered): p50 {pct(applied, 0.5):.2f} ms, p99 {pct(applied, 0.99):.2f} ms, max {applied[-1] / 1000:.2f} ms')
+print(f'press -> done (and delivered): p50 {pct(lat, 0.5):.2f} ms, p99 {pct(lat, 0.99):.2f} ms, max {lat[-1] / 1000:.2f} ms')
 server = after - before
 print(f'CPU per applied press: bot {cpu * 1e6 / presses:.0f} µs, database server {server * 1e6 / presses:.0f} µs' + ('' if server > 0 else ' (no server process seen on this machine)'))
 print(f'stored: {size / 1e6:.1f} MB in the schema = {size / max(stored, 1):.0f} B per game')

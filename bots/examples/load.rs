@@ -22,8 +22,11 @@
 //!   mode: every table whose previous press is answered gets its next one written at once,
 //!   without waiting for the other tables, so inputs that arrive together can share a flush.
 //!   `--window 1` is the unpipelined mode: one input, wait for its done line, the next.
-//! - A press is timed from writing its line to reading its `{"input":N,"done":true}` line;
-//!   in the pipelined mode that includes the wait behind the inputs ahead of it.
+//! - A press is timed from writing its line to reading its `{"input":N,"done":true}` line
+//!   (*done*: applied, and what it changed delivered), and to reading its first line
+//!   (*applied*: script mode writes an input's answer once its batch is durable, before any
+//!   delivery — what a presser's spinner waits for); in the pipelined mode both include the
+//!   wait behind the inputs ahead of it.
 //! - A press counts as durable when its done line arrives: script mode flushes before it
 //!   delivers and closes an input. Presses per second run from the first press written to
 //!   the last done line read.
@@ -96,6 +99,9 @@ struct Answered {
     /// Each effect with the id the local platform gave a sent message.
     effects: Vec<(Value, Option<String>)>,
     error: Option<String>,
+    /// When its first line arrived: script mode writes an input's answer once the batch is
+    /// durable, before any delivery (the press applied).
+    applied: Option<Instant>,
     at: Instant,
 }
 
@@ -103,6 +109,7 @@ struct Answered {
 fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
     let mut effects: HashMap<usize, Vec<(Value, Option<String>)>> = HashMap::new();
     let mut errors: HashMap<usize, String> = HashMap::new();
+    let mut first: HashMap<usize, Instant> = HashMap::new();
     for line in out.lines() {
         let Ok(line) = line else { break };
         let Ok(value) = serde_json::from_str::<Value>(&line) else {
@@ -116,6 +123,7 @@ fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
                 input,
                 effects: effects.remove(&input).unwrap_or_default(),
                 error: errors.remove(&input),
+                applied: first.remove(&input),
                 at,
             };
             if answers.send(answered).is_err() {
@@ -124,6 +132,7 @@ fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
         } else if let Some(error) = value["error"].as_str() {
             errors.insert(input, error.to_string());
         } else {
+            first.entry(input).or_insert_with(Instant::now);
             let id = value["message_id"].as_str().map(str::to_string);
             effects.entry(input).or_default().push((value["effect"].clone(), id));
         }
@@ -338,6 +347,7 @@ fn run() -> Result<(), String> {
     let mut in_flight: HashMap<usize, (usize, Step, Instant)> = HashMap::new();
     let mut next_input = 0usize;
     let mut latencies: Vec<Duration> = Vec::new();
+    let mut applied: Vec<Duration> = Vec::new();
     let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     let mut first_press: Option<Instant> = None;
@@ -419,6 +429,7 @@ fn run() -> Result<(), String> {
                 }
                 Step::Press => {
                     latencies.push(answered.at - at);
+                    applied.extend(answered.applied.map(|when| when - at));
                     if refused(&answered.effects) {
                         refusals += 1;
                     } else {
@@ -452,6 +463,7 @@ fn run() -> Result<(), String> {
     let presses: usize = tables.iter().map(|t| t.presses).sum();
     let press_secs = first_press.map(|f| (last_done - f).as_secs_f64()).unwrap_or(0.0);
     latencies.sort();
+    applied.sort();
     let folder = if args.database.is_some() { 0 } else { du(&data) };
     println!(
         "{} tables of {} ({setup_inputs} set-up inputs), window {window}: {presses} presses \
@@ -463,6 +475,12 @@ fn run() -> Result<(), String> {
         ms(percentile(&latencies, 0.50)),
         ms(percentile(&latencies, 0.99)),
         ms(latencies.last().copied().unwrap_or_default())
+    );
+    println!(
+        "press -> applied (durable and answered, before delivery): p50 {}, p99 {}, max {}",
+        ms(percentile(&applied, 0.50)),
+        ms(percentile(&applied, 0.99)),
+        ms(applied.last().copied().unwrap_or_default())
     );
     println!(
         "durable presses: {presses} in {press_secs:.2} s = {:.0} presses/s (whole run {:.2} s)",
@@ -492,6 +510,10 @@ fn run() -> Result<(), String> {
     );
     if let Ok(path) = std::env::var("LOAD_LATENCIES") {
         std::fs::write(&path, sorted_us.join("\n")).map_err(|e| format!("{path}: {e}"))?;
+    }
+    if let Ok(path) = std::env::var("LOAD_APPLIED") {
+        let sorted: Vec<String> = applied.iter().map(|d| d.as_micros().to_string()).collect();
+        std::fs::write(&path, sorted.join("\n")).map_err(|e| format!("{path}: {e}"))?;
     }
     if refusals > 0 {
         return Err(format!("{refusals} presses were refused: the driver pressed wrongly"));

@@ -2,8 +2,10 @@
 //!
 //! Before the engine handles a batch of inputs it names the tables they will load. The writer
 //! reads their records in one statement, inside the batch's transaction, and locks their rows
-//! (`FOR UPDATE`, in id order so two processes reading ahead never wait on each other in a
-//! circle) until the batch commits. Two things follow:
+//! until the batch commits (`FOR UPDATE SKIP LOCKED`: a row another process's batch holds is
+//! not waited for but left out, and that table is loaded and saved the usual way — a read
+//! ahead that waited would hold this process's writer, and its batch open, meanwhile). Two
+//! things follow:
 //!
 //! - a load of such a table is served from memory, without a round trip: nobody else can
 //!   change the row while it is locked, so the record read ahead is the one stored — until

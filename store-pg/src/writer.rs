@@ -98,8 +98,9 @@ impl Writer {
 
     /// Reads `ids` ahead for the batch about to be handled, locking their rows until it
     /// commits ([`crate::ahead`]). Only at a batch's start: with a batch already open, nothing
-    /// is read. A failure (a lock not had in time, a deadlock) loses nothing, the batch having
-    /// no writes yet.
+    /// is read. It never waits: a row another process's batch holds is skipped (that table is
+    /// loaded and saved the usual way). A failure loses nothing, the batch having no writes
+    /// yet.
     pub(crate) async fn prefetch(&mut self, ids: &[i64]) -> Result<(), StoreError> {
         self.ready().await?;
         if self.open || ids.is_empty() {
@@ -110,7 +111,7 @@ impl Writer {
             .conn
             .query_in_a_new_transaction(
                 "SELECT id, seq, indexed, record FROM tables WHERE id = ANY($1)
-                 ORDER BY id FOR UPDATE",
+                 ORDER BY id FOR UPDATE SKIP LOCKED",
                 &[&ids],
             )
             .await;

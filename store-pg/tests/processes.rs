@@ -511,8 +511,8 @@ fn hello() -> OutboxEntry {
 }
 
 /// A table read ahead for a batch (`prefetch`) stays this process's until the batch commits:
-/// another process's save of it waits, then finds it changed; the first process's save, sent
-/// without waiting for its answer, is the one kept.
+/// another process's read ahead leaves it out at once, its save waits, then finds it changed;
+/// the first process's save, sent without waiting for its answer, is the one kept.
 #[test]
 fn a_table_read_ahead_is_held_until_its_batch_commits() {
     let Some(db) = Db::new() else { return };
@@ -524,8 +524,13 @@ fn a_table_read_ahead_is_held_until_its_batch_commits() {
     let other = {
         let (b, table) = (b.clone(), table.clone());
         thread::spawn(move || {
+            // Held by the other process: not waited for, left out.
+            let started = std::time::Instant::now();
+            b.prefetch(&[table.id]).unwrap();
+            let waited = started.elapsed();
+            assert_eq!(b.load(table.id).unwrap().as_ref(), Some(&table), "read as committed");
             let saved = b.save(&changed(&table, "b"), Some(table.seq), &[]);
-            (saved, b.flush())
+            (waited, saved, b.flush())
         })
     };
     thread::sleep(std::time::Duration::from_millis(300));
@@ -533,7 +538,8 @@ fn a_table_read_ahead_is_held_until_its_batch_commits() {
     let loaded = a.load(table.id).unwrap().unwrap();
     a.save(&changed(&loaded, "a"), Some(loaded.seq), &[hello()]).unwrap();
     a.flush().unwrap();
-    let (saved, flushed) = other.join().unwrap();
+    let (waited, saved, flushed) = other.join().unwrap();
+    assert!(waited < std::time::Duration::from_millis(250), "reading ahead waited {waited:?}");
     assert!(matches!(saved, Err(StoreError::Conflict)), "{saved:?}");
     flushed.unwrap();
     let stored = reader.load(table.id).unwrap().unwrap();
