@@ -157,6 +157,18 @@ pub trait Store: std::fmt::Debug {
     }
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// A preference several processes keep together and must each see as it is now (a
+    /// Telegram group's pace journal): read from what is stored, never from a cache. The
+    /// default is [`Store::pref`] (one process sees its own writes at once).
+    fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
+        self.pref(key)
+    }
+    /// Writes a shared preference ([`Store::shared_pref`]) on its own, seen by every process at
+    /// once — not in the open batch, whose commit may come later. The default is
+    /// [`Store::set_pref`].
+    fn set_shared_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.set_pref(key, value)
+    }
     /// Makes everything saved so far durable.
     fn flush(&self) -> Result<(), StoreError>;
     /// Ids and reasons of the records set aside.
@@ -410,6 +422,14 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
         (**self).set_pref(key, value)
+    }
+
+    fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
+        (**self).shared_pref(key)
+    }
+
+    fn set_shared_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        (**self).set_shared_pref(key, value)
     }
 
     fn flush(&self) -> Result<(), StoreError> {

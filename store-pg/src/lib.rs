@@ -704,6 +704,27 @@ impl Store for PgStore {
         written
     }
 
+    /// On a reader: what is committed, not the cache, nor the writer's open batch.
+    fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
+        let key = key.to_string();
+        self.reader(move |mut conn| async move {
+            let row = conn.opt("SELECT value FROM prefs WHERE key = $1", &[&key]).await?;
+            Ok(row.map(|r| r.get(0)))
+        })
+    }
+
+    /// On a reader, committed at once (without waiting for the WAL flush, as the leases: a
+    /// crash of the database server itself may forget the last one). Other processes' caches
+    /// hear of it as of any preference written.
+    fn set_shared_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        let (key, value) = (key.to_string(), value.to_string());
+        let evicted = key.clone();
+        let written =
+            self.reader(move |mut conn| async move { prefs::write(&mut conn, &key, &value).await });
+        self.shared.state.prefs.evict(&evicted);
+        written
+    }
+
     fn flush(&self) -> Result<(), StoreError> {
         self.writer(|mut w| async move { w.commit().await })
     }

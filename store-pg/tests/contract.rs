@@ -81,6 +81,7 @@ contract!(
     a_game_plays_through_the_engine,
     the_size_on_disk_is_known_and_grows,
     reading_ahead_changes_nothing_a_caller_sees,
+    shared_preferences_are_read_and_written_as_they_stand,
 );
 
 fn save_and_load_round_trip<S: Plant>(store: &S) {
@@ -612,4 +613,18 @@ fn reading_ahead_changes_nothing_a_caller_sees<S: Plant>(store: &S) {
     assert!(matches!(store.save(&old, Some(first + 1), &[]), Err(StoreError::Conflict)));
     store.flush().unwrap();
     assert_eq!(store.load(table.id).unwrap().unwrap().seq, first + 2);
+}
+
+/// A shared preference (a Telegram group's pace journal) is read back as written, and agrees
+/// with the plain reads and writes of the same key.
+fn shared_preferences_are_read_and_written_as_they_stand<S: Plant>(store: &S) {
+    assert_eq!(store.shared_pref("telegram.pace.-5").unwrap(), None);
+    store.set_shared_pref("telegram.pace.-5", "1,2").unwrap();
+    assert_eq!(store.shared_pref("telegram.pace.-5").unwrap().as_deref(), Some("1,2"));
+    assert_eq!(store.pref("telegram.pace.-5").unwrap().as_deref(), Some("1,2"));
+    store.set_shared_pref("telegram.pace.-5", "1,2,3").unwrap();
+    assert_eq!(store.pref("telegram.pace.-5").unwrap().as_deref(), Some("1,2,3"), "not cached");
+    store.set_pref("telegram.pace.-5", "4").unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.shared_pref("telegram.pace.-5").unwrap().as_deref(), Some("4"));
 }

@@ -576,3 +576,23 @@ fn a_save_sent_ahead_and_lost_is_an_error_of_the_flush() {
     a.flush().unwrap();
     assert_eq!(reader.load(table.id).unwrap().unwrap().seq, table.seq + 1);
 }
+
+/// A shared preference (a Telegram group's pace journal, which every process reads before it
+/// calls the group) is seen by the other processes as soon as it is written — not when the
+/// writer's open batch commits, as a plain preference is, and not when a cache hears of it.
+#[test]
+fn a_shared_preference_is_seen_by_other_processes_at_once() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    assert_eq!(b.pref("telegram.pace.-7").unwrap(), None, "cached by b as missing");
+    let table = started(&a, console_chat("shared-pref"), 5);
+    a.save(&table, None, &[]).unwrap();
+    a.set_pref("plain", "x").unwrap();
+    a.set_shared_pref("telegram.pace.-7", "100").unwrap();
+    assert_eq!(b.shared_pref("telegram.pace.-7").unwrap().as_deref(), Some("100"));
+    assert_eq!(b.shared_pref("plain").unwrap(), None, "a plain one waits for the batch");
+    a.set_shared_pref("telegram.pace.-7", "100,200").unwrap();
+    assert_eq!(b.shared_pref("telegram.pace.-7").unwrap().as_deref(), Some("100,200"));
+    a.flush().unwrap();
+    assert_eq!(b.shared_pref("plain").unwrap().as_deref(), Some("x"));
+}

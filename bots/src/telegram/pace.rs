@@ -10,6 +10,12 @@
 //! call, never a wait for the disk. A record is read once per run, when the limiter first meets
 //! its group; a group that stops playing leaves its last record behind, which is ignored once
 //! it is a minute old.
+//!
+//! Several processes over one PostgreSQL read the record before each call to a group (the
+//! limiter's `catch_up`), so it is a *shared* preference (`Store::shared_pref`): read from
+//! what is committed, not from the preferences cache that LISTEN/NOTIFY keeps true a moment
+//! later, and written on its own, not in the engine's open batch that commits later. Either
+//! delay let another process call the group again too soon (a 429, seen in `postgres_games`).
 
 use igroteka::store::{SharedStore, Store};
 
@@ -33,7 +39,7 @@ fn key(chat: i64) -> String {
 
 impl Journal for Pace {
     fn load(&self, chat: i64) -> Vec<u64> {
-        match self.store.pref(&key(chat)) {
+        match self.store.shared_pref(&key(chat)) {
             Ok(record) => {
                 record.unwrap_or_default().split(',').filter_map(|t| t.parse().ok()).collect()
             }
@@ -50,7 +56,7 @@ impl Journal for Pace {
 
     fn save(&self, chat: i64, times: &[u64]) {
         let record: Vec<String> = times.iter().map(u64::to_string).collect();
-        if let Err(e) = self.store.set_pref(&key(chat), &record.join(",")) {
+        if let Err(e) = self.store.set_shared_pref(&key(chat), &record.join(",")) {
             tracing::warn!("telegram: the pace of chat {chat} could not be saved: {e}");
         }
     }
