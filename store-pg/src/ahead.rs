@@ -13,7 +13,7 @@
 //!   write;
 //! - a save of such a table that is a move (its sequence number read under the lock, the
 //!   indexed columns unchanged) cannot lose its compare-and-swap, so the writer sends it
-//!   without waiting for its answer (`Writer::send`) and the engine goes on with the next
+//!   without waiting for its answer (`Writer::send_ahead`) and the engine goes on with the next
 //!   input while the server applies it. The answers are awaited before anything else uses the
 //!   connection, and before the commit.
 //!
@@ -24,8 +24,8 @@
 use std::collections::HashMap;
 use std::sync::Mutex;
 
-/// Records read ahead and not saved since, by table id. The engine's thread reads it directly (no hop to the store's runtime); the
-/// writer fills it, and empties it when the batch ends.
+/// Records read ahead and not saved since, by table id. The engine's thread reads it directly
+/// (no hop to the store's runtime); the writer fills it, and empties it when the batch ends.
 #[derive(Debug, Default)]
 pub(crate) struct ReadAhead {
     records: Mutex<HashMap<i64, Vec<u8>>>,
@@ -52,9 +52,6 @@ impl ReadAhead {
 
     /// Empties it: the batch ended, and the rows are no longer locked.
     pub(crate) fn clear(&self) {
-        let mut records = self.records();
-        if !records.is_empty() {
-            records.clear();
-        }
+        self.records().clear();
     }
 }

@@ -8,6 +8,7 @@
 
 use std::collections::HashMap;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll, Waker};
 use std::time::Duration;
@@ -238,7 +239,7 @@ impl Conn {
         let client = self.client.clone();
         let mut begin = std::pin::pin!(client.batch_execute("BEGIN"));
         // The first poll sends it; it is awaited once the query is answered.
-        let sent = begin.as_mut().poll(&mut Context::from_waker(Waker::noop()));
+        let sent = send_now(begin.as_mut());
         let rows = client.query(&statement, params).await;
         let begun = match sent {
             Poll::Ready(begun) => begun,
@@ -257,6 +258,13 @@ impl Conn {
 
 /// A client error as the core's: a backend failure, with the server's message when there is
 /// one (the client's own `Display` says only "db error").
+/// Polls a client call once, which writes its request to the connection (tokio-postgres sends
+/// on the first poll): what is sent after it runs after it, and its answer is awaited later
+/// (whoever awaits it registers its own waker). Ready this soon, it can only have failed.
+pub(crate) fn send_now<F: Future + ?Sized>(call: Pin<&mut F>) -> Poll<F::Output> {
+    call.poll(&mut Context::from_waker(Waker::noop()))
+}
+
 pub(crate) fn backend(e: tokio_postgres::Error) -> StoreError {
     StoreError::Backend(describe(&e))
 }

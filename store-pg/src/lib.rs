@@ -398,7 +398,7 @@ impl Store for PgStore {
         self.shared.state.ahead.forget(prepared.id());
         let writer = self.shared.state.writer.clone();
         // A move of a row read ahead goes from this thread when the writer is free: no hop.
-        let prepared = match writer.clone().try_lock_owned() {
+        let prepared = match writer.try_lock() {
             Ok(mut free) => match free.send_ahead(prepared) {
                 None => return Ok(()),
                 Some(prepared) => prepared,
@@ -706,11 +706,8 @@ impl Store for PgStore {
 
     /// On a reader: what is committed, not the cache, nor the writer's open batch.
     fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
-        let key = key.to_string();
-        self.reader(move |mut conn| async move {
-            let row = conn.opt("SELECT value FROM prefs WHERE key = $1", &[&key]).await?;
-            Ok(row.map(|r| r.get(0)))
-        })
+        let (key, cache) = (key.to_string(), self.shared.state.prefs.clone());
+        self.reader(move |mut conn| async move { prefs::read(&cache, &mut conn, &key).await })
     }
 
     /// On a reader, committed at once (without waiting for the WAL flush, as the leases: a

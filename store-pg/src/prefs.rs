@@ -170,7 +170,8 @@ impl Cache {
     }
 }
 
-/// Reads a preference (on the writer's connection, to see its batch).
+/// Reads a preference from the database: on the writer's connection to see its batch (`pref`),
+/// on a reader for what is committed (`shared_pref`).
 pub(crate) async fn read(
     cache: &Cache,
     conn: &mut Conn,

@@ -14,7 +14,7 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::task::{Context, Poll, Waker};
+use std::task::Poll;
 
 use igroteka::store::{OutboxEntry, StoreError};
 use igroteka::table::Table;
@@ -22,7 +22,7 @@ use tokio_postgres::types::ToSql;
 use tokio_postgres::{Client, Statement};
 
 use crate::codec;
-use crate::conn::{Conn, backend, is_race};
+use crate::conn::{Conn, backend, is_race, send_now};
 
 /// What a save writes, prepared on the caller's thread (serialising is the caller's work, not
 /// the store thread's).
@@ -138,11 +138,8 @@ pub(crate) fn send(client: Arc<Client>, statement: Statement, save: Save) -> Sen
         let row = client.query_one(&statement, &save.params()).await?;
         row.try_get::<_, bool>(0)
     });
-    // Whoever awaits the answer later registers its own waker.
-    let mut context = Context::from_waker(Waker::noop());
-    match sent.as_mut().poll(&mut context) {
+    match send_now(sent.as_mut()) {
         Poll::Pending => sent,
-        // An answer this soon can only be an error of the client's.
         Poll::Ready(result) => Box::pin(std::future::ready(result)),
     }
 }
