@@ -242,8 +242,8 @@ pub trait Store: std::fmt::Debug {
         Ok(())
     }
 
-    // Delivery over many tables at once (`outbox::deliver_all`): each call does for every
-    // table what the single one does for one. The defaults make the single calls; a store
+    // Delivery over many tables at once (`outbox::read_all`, `outbox::Reading::deliver`):
+    // each call does for every table what the single one does for one. The defaults make the single calls; a store
     // where each call is a round trip (`igroteka-store-pg`) makes one statement of each.
 
     /// [`Store::lease_outbox`] for each of `tables`: those now `holder`'s.
@@ -1050,8 +1050,13 @@ impl Store for SledStore {
         // An entry that put a new message in the chat is marked durably: otherwise a restart
         // after a `kill -9` would send it again, and it would stay twice in the chat. Anything
         // else (an edit, a deletion, an entry coalescing dropped) waits for the next flush:
-        // doing it again after a crash changes nothing anyone sees.
-        if done.sent { self.flush() } else { Ok(()) }
+        // doing it again after a crash changes nothing anyone sees. Only sled's own writes are
+        // flushed, not the saves an engine has staged meanwhile: those are its batch's, made
+        // durable — and their entries deliverable — by its own flush, not by a deliverer's.
+        if done.sent {
+            self.db.flush()?;
+        }
+        Ok(())
     }
 
     fn slot_shown(&self, table: u64, slot: Slot) -> Result<Option<SlotMessage>, StoreError> {
