@@ -316,22 +316,17 @@ pub async fn deliver_as<S: Store, M: Messenger>(
     }
 }
 
-/// Delivers the outboxes of `tables` as [`deliver_as`] does each, with the store's reads and
-/// writes made for all of them at once where it can: the leases, the pending entries, the
-/// slots they show, the marks of what sent nothing new (an edit, a deletion, a superseded
-/// entry) and the releases are one call each for every table (one statement each on
-/// PostgreSQL) rather than a few a table. A mark of a new message is still written at once,
-/// before the next call (a restart must not send it again). `serving` is told each table
-/// before its calls are made. What a first round leaves (entries that queued meanwhile, a
-/// wait for the chat) gets a pass of its own. Script mode delivers a batch's tables so.
-pub async fn deliver_all<S: Store, M: Messenger>(
+/// Delivery of many tables at once, first half: takes the leases of `tables` and reads what is pending
+/// for those granted and what their slots show — three calls for all of them (one statement
+/// each on PostgreSQL). What it read is what [`Reading::deliver`] will carry out, wherever and
+/// whenever that runs: script mode reads on the engine's thread, right after a batch is
+/// durable, and delivers on a thread of its own while the next batch is handled.
+pub fn read_all<S: Store>(
     me: &str,
     store: &S,
     platform: Platform,
     tables: &[u64],
-    messenger: &M,
-    mut serving: impl FnMut(u64),
-) -> Result<Vec<(u64, Report)>, StoreError> {
+) -> Result<Reading, StoreError> {
     let now = wall_ms();
     let granted = store.lease_outboxes(tables, me, now, LEASE_MS)?;
     let mut pending: Vec<(u64, Vec<Pending>)> = granted.iter().map(|&t| (t, Vec::new())).collect();
@@ -344,53 +339,93 @@ pub async fn deliver_all<S: Store, M: Messenger>(
         pending.into_iter().map(|(table, entries)| (table, coalesce(entries))).collect();
     let wanted = wanted_of(&rounds);
     let found = store.slots_shown(&wanted)?;
-    let mut shown = wanted.into_iter().zip(found).peekable();
-    let mut reports = Vec::with_capacity(tables.len());
-    let (mut marks, mut done, mut again) = (Vec::new(), Vec::new(), Vec::new());
-    for &table in tables.iter().filter(|t| !granted.contains(t)) {
-        reports.push((table, Report::default().elsewhere()));
+    let elsewhere = tables.iter().copied().filter(|t| !granted.contains(t)).collect();
+    Ok(Reading {
+        platform,
+        leased_at: now,
+        elsewhere,
+        rounds,
+        shown: wanted.into_iter().zip(found).collect(),
+    })
+}
+
+/// What [`read_all`] found: the tables whose leases went to another process, each granted
+/// table's first round, and what the slots those rounds use show.
+#[derive(Debug)]
+pub struct Reading {
+    platform: Platform,
+    /// When the leases were taken (the wall clock the leases use).
+    leased_at: u64,
+    elsewhere: Vec<u64>,
+    rounds: Vec<(u64, Round)>,
+    shown: Vec<((u64, Slot), Option<SlotMessage>)>,
+}
+
+impl Reading {
+    /// Delivery of many tables at once, second half: carries out each table's round, as
+    /// [`deliver_as`] does each, with the store's writes made for all of them at once where
+    /// it can. The marks of what
+    /// sent nothing new (an edit, a deletion, a superseded entry) and the releases are one
+    /// call each for every table; a mark of a new message is still written at once, before
+    /// the next call (a restart must not send it again). `serving` is told each table before
+    /// its calls are made. What a first round leaves (entries that queued meanwhile, a wait
+    /// for the chat) gets a pass of its own.
+    pub async fn deliver<S: Store, M: Messenger>(
+        self,
+        me: &str,
+        store: &S,
+        messenger: &M,
+        mut serving: impl FnMut(u64),
+    ) -> Result<Vec<(u64, Report)>, StoreError> {
+        let Reading { platform, leased_at, elsewhere, rounds, shown } = self;
+        let mut shown = shown.into_iter().peekable();
+        let mut reports = Vec::with_capacity(elsewhere.len() + rounds.len());
+        let (mut marks, mut done, mut again) = (Vec::new(), Vec::new(), Vec::new());
+        for table in elsewhere {
+            reports.push((table, Report::default().elsewhere()));
+        }
+        for (table, (keep, dropped)) in rounds {
+            serving(table);
+            let mut pass = Pass::new(me, store, platform, table);
+            pass.leased_at = Some(leased_at);
+            while let Some(((_, slot), message)) = shown.next_if(|((t, _), _)| *t == table) {
+                pass.slots.push((slot, message));
+            }
+            pass.deferred = Some(Vec::new());
+            for entry in &dropped {
+                pass.mark(entry, Done::default())?;
+            }
+            let mut report = Report::default();
+            let end = if keep.is_empty() {
+                RoundEnd::Empty
+            } else {
+                // Entries queued since the read are not looked for before each call (there
+                // is no wait for the local platform): the release below finds them.
+                pass.deliver_round(messenger, keep, Reread::AfterAWait, &mut report).await?
+            };
+            marks.extend(pass.deferred.take().unwrap_or_default());
+            match end {
+                RoundEnd::Delivered | RoundEnd::Empty => done.push(table),
+                RoundEnd::Waited => again.push(table),
+                RoundEnd::Elsewhere => report = report.elsewhere(),
+                RoundEnd::Deferred => report.deferred = true,
+            }
+            reports.push((table, report));
+        }
+        write_marks(store, marks)?;
+        again.extend(store.release_outboxes_if_empty(&done, me)?);
+        for table in again {
+            serving(table);
+            let more = deliver_as(me, store, platform, table, messenger).await?;
+            if let Some((_, report)) = reports.iter_mut().find(|(t, _)| *t == table) {
+                report.calls.extend(more.calls);
+                report.unreachable.extend(more.unreachable);
+                report.deferred = more.deferred;
+                report.elsewhere = more.elsewhere;
+            }
+        }
+        Ok(reports)
     }
-    for (table, (keep, dropped)) in rounds {
-        serving(table);
-        let mut pass = Pass::new(me, store, platform, table);
-        pass.leased_at = Some(now);
-        while let Some(((_, slot), message)) = shown.next_if(|((t, _), _)| *t == table) {
-            pass.slots.push((slot, message));
-        }
-        pass.deferred = Some(Vec::new());
-        for entry in &dropped {
-            pass.mark(entry, Done::default())?;
-        }
-        let mut report = Report::default();
-        let end = if keep.is_empty() {
-            RoundEnd::Empty
-        } else {
-            // Nothing is queued meanwhile by this thread's engine, which waits for the batch's
-            // delivery; another process queuing for the table would wait for the lease.
-            pass.deliver_round(messenger, keep, Reread::AfterAWait, &mut report).await?
-        };
-        marks.extend(pass.deferred.take().unwrap_or_default());
-        match end {
-            RoundEnd::Delivered | RoundEnd::Empty => done.push(table),
-            RoundEnd::Waited => again.push(table),
-            RoundEnd::Elsewhere => report = report.elsewhere(),
-            RoundEnd::Deferred => report.deferred = true,
-        }
-        reports.push((table, report));
-    }
-    write_marks(store, marks)?;
-    again.extend(store.release_outboxes_if_empty(&done, me)?);
-    for table in again {
-        serving(table);
-        let more = deliver_as(me, store, platform, table, messenger).await?;
-        if let Some((_, report)) = reports.iter_mut().find(|(t, _)| *t == table) {
-            report.calls.extend(more.calls);
-            report.unreachable.extend(more.unreachable);
-            report.deferred = more.deferred;
-            report.elsewhere = more.elsewhere;
-        }
-    }
-    Ok(reports)
 }
 
 /// A table's first round: the entries to deliver, and those superseded ([`coalesce`]).
@@ -438,7 +473,7 @@ enum RoundEnd {
     Deferred,
 }
 
-/// A mark not written yet ([`deliver_all`] writes a batch's at once).
+/// A mark not written yet ([`Reading::deliver`] writes a batch's at once).
 struct Deferred {
     key: Vec<u8>,
     shown: Option<(u64, Slot, SlotMessage)>,
@@ -489,7 +524,7 @@ struct Pass<'a, S: Store> {
     slots: Vec<(Slot, Option<SlotMessage>)>,
     /// Each user written to privately so far, and whether they are unreachable.
     unreachable: Vec<(String, bool)>,
-    /// Marks that sent nothing new, kept to be written with others ([`deliver_all`]); `None`:
+    /// Marks that sent nothing new, kept to be written with others ([`Reading::deliver`]); `None`:
     /// each is written at once.
     deferred: Option<Vec<Deferred>>,
 }

@@ -283,7 +283,7 @@ fn script(args: &[String]) -> Result<(), String> {
             (None, None) => Arc::new(SledStore::temporary().map_err(|e| e.to_string())?),
         };
     let mut driver = Driver::new(App::new(store.clone(), AppConfig::default()));
-    script::run(&mut driver, io::BufReader::new(io::stdin()), io::stdout().lock(), render)
+    script::run(&mut driver, io::BufReader::new(io::stdin()), io::stdout(), render)
         .map_err(|e| e.to_string())?;
     store.flush().map_err(|e| e.to_string())
 }

@@ -4,11 +4,12 @@
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
+use igroteka::app::local::{Deliveries, LocalDeliverer};
 use igroteka::app::{Effect, Input};
-use igroteka::store::Store;
+use igroteka::store::SharedStore;
 use serde::Serialize;
 
-use crate::driver::Driver;
+use crate::driver::{Delivered, Driver};
 
 /// One output line.
 #[derive(Debug, Serialize)]
@@ -55,10 +56,15 @@ const IDLE: std::time::Duration = std::time::Duration::from_millis(20);
 /// Reads input lines on a thread of their own, so that whatever has arrived while the last
 /// batch was being handled is handled next as one batch: a driver that writes many inputs
 /// without waiting gets them made durable together, one that waits gets each at once.
-pub fn run<S: Store>(
-    driver: &mut Driver<S>,
+///
+/// A batch's tables are delivered, and every line written, on a thread of their own
+/// ([`Delivery`]) while the next batch is handled and made durable, as a chat adapter's
+/// deliverers run beside its engine. The lines still come in the order a batch at a time
+/// would give.
+pub fn run(
+    driver: &mut Driver<SharedStore>,
     input: impl BufRead + Send + 'static,
-    mut out: impl Write,
+    mut out: impl Write + Send + 'static,
     render_dir: Option<PathBuf>,
 ) -> std::io::Result<()> {
     let (lines, arriving) = std::sync::mpsc::channel::<std::io::Result<String>>();
@@ -82,7 +88,9 @@ pub fn run<S: Store>(
     if let Some(e) = failed {
         return Err(e);
     }
-    let mut images = 0usize;
+    let writer = Writer { out, render_dir, images: 0 };
+    let deliverer = std::mem::take(&mut driver.deliverer);
+    let mut delivery = Delivery::start(driver.app.store().clone(), deliverer, writer);
     let mut number = 0usize;
     let mut unflushed = false;
     loop {
@@ -92,6 +100,7 @@ pub fn run<S: Store>(
             Ok(line) => line,
             Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
                 if std::mem::take(&mut unflushed) {
+                    delivery.wait()?;
                     let _ = driver.app.store().flush();
                 }
                 continue;
@@ -122,46 +131,204 @@ pub fn run<S: Store>(
             parsed.iter().filter(|(_, p)| p.is_ok()).map(|(n, _)| *n).collect();
         for (number, input) in &parsed {
             if let Err(error) = input {
-                let rejected = Rejected { input: *number, error: error.clone() };
-                writeln!(out, "{}", serde_json::to_string(&rejected)?)?;
+                delivery.send(Job::Rejected(Rejected { input: *number, error: error.clone() }))?;
             }
         }
-        // Each call's line is written (and flushed) as the call is made, before the deliverer
-        // marks it done: a crash never loses a delivery the reader did not see.
         let mut failed = None;
-        driver.run_batch_observed(&inputs, &mut |index, item| {
-            let result = (|| {
-                let image = match (&render_dir, board_of(&item.effect)) {
-                    (Some(dir), Some(view)) => {
-                        images += 1;
-                        let path = dir.join(format!("board-{images:04}.png"));
-                        std::fs::create_dir_all(dir)?;
-                        std::fs::write(&path, igroteka_renderer::render(view))?;
-                        Some(path.display().to_string())
-                    }
-                    _ => None,
-                };
-                let line = Line {
-                    input: numbers[index],
-                    effect: &item.effect,
-                    message_id: item.message_id.as_deref(),
-                    image,
-                };
-                write_line(&mut out, &line)
-            })();
-            if let Err(e) = result {
-                failed.get_or_insert(e);
+        driver.run_batch_in_steps(&inputs, &mut |driver, inputs, under| {
+            if failed.is_some() {
+                return;
+            }
+            let numbers = match under {
+                Some(last) => vec![numbers[last]; inputs.len()],
+                None => numbers.clone(),
+            };
+            if let Err(e) = step(driver, &mut delivery, inputs, numbers) {
+                failed = Some(e);
             }
         });
         if let Some(e) = failed {
-            return Err(e);
+            return Err(delivery.end().err().unwrap_or(e));
         }
-        for (number, _) in &parsed {
-            writeln!(out, "{}", serde_json::to_string(&Done { input: *number, done: true })?)?;
-        }
-        out.flush()?;
+        delivery.send(Job::Done(parsed.iter().map(|(number, _)| *number).collect()))?;
     }
-    Ok(())
+    delivery.end()
+}
+
+/// One step of a batch: its inputs handled and made durable, their answers queued to be
+/// written, their tables' outboxes read and handed to the delivery thread.
+fn step(
+    driver: &mut Driver<SharedStore>,
+    delivery: &mut Delivery,
+    inputs: &[Input],
+    numbers: Vec<usize>,
+) -> std::io::Result<()> {
+    let handled = driver.handle(inputs);
+    // A table still being delivered must not get entries the delivery would find at its end
+    // and carry out under the earlier batch's inputs.
+    if handled.tables.iter().any(|t| delivery.is_delivering(t.table)) {
+        delivery.wait()?;
+    }
+    if driver.app.store().flush().is_err() {
+        tracing::error!("storage flush failed");
+        return Ok(());
+    }
+    delivery.send(Job::Answers { answers: handled.answers, numbers: numbers.clone() })?;
+    // One delivery at a time: the next one's leases and reads come after the last one's
+    // marks and releases, as a table's deliveries follow one another.
+    delivery.wait()?;
+    let deliveries = driver.read(&handled.tables);
+    delivery.send(Job::Deliver { deliveries, numbers })
+}
+
+/// What the delivery thread does, in the order it is queued.
+enum Job {
+    /// An input line that could not be read.
+    Rejected(Rejected),
+    /// A step's answers (durable now), each input's under its line number.
+    Answers { answers: Vec<Vec<Effect>>, numbers: Vec<usize> },
+    /// A step's outboxes to carry out; each call is written under the line number of its
+    /// table's input.
+    Deliver { deliveries: Deliveries, numbers: Vec<usize> },
+    /// The closing lines of a batch.
+    Done(Vec<usize>),
+}
+
+/// The delivery thread: it makes the local platform's calls and writes every output line.
+struct Delivery {
+    jobs: Option<std::sync::mpsc::Sender<Job>>,
+    /// Told after each [`Job::Deliver`] is carried out.
+    delivered: std::sync::mpsc::Receiver<()>,
+    /// The deliveries queued and not carried out yet (one at most).
+    outstanding: usize,
+    /// The tables of the delivery under way, if one is.
+    delivering: Vec<u64>,
+    thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
+}
+
+impl Delivery {
+    fn start<W: Write + Send + 'static>(
+        store: SharedStore,
+        mut deliverer: LocalDeliverer,
+        mut writer: Writer<W>,
+    ) -> Delivery {
+        let (jobs, queue) = std::sync::mpsc::channel::<Job>();
+        let (done, delivered) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::Builder::new()
+            .name("igroteka-delivery".into())
+            .spawn(move || {
+                for job in queue {
+                    match job {
+                        Job::Rejected(line) => writer.line(&line)?,
+                        Job::Answers { answers, numbers } => {
+                            for (index, effects) in answers.into_iter().enumerate() {
+                                for effect in effects {
+                                    let item = Delivered { effect, message_id: None };
+                                    writer.effect(numbers[index], &item)?;
+                                }
+                            }
+                        }
+                        Job::Deliver { deliveries, numbers } => {
+                            // Each call's line is written (and flushed) as the call is made,
+                            // before the deliverer marks it done: a crash never loses a
+                            // delivery the reader did not see.
+                            let mut failed = None;
+                            deliverer.deliver(&store, deliveries, &mut |index, item| {
+                                if let Err(e) = writer.effect(numbers[index], &item) {
+                                    failed.get_or_insert(e);
+                                }
+                            });
+                            if let Some(e) = failed {
+                                return Err(e);
+                            }
+                            let _ = done.send(());
+                        }
+                        Job::Done(numbers) => {
+                            for input in numbers {
+                                writer.line(&Done { input, done: true })?;
+                            }
+                        }
+                    }
+                }
+                Ok(())
+            })
+            .expect("cannot start the delivery thread");
+        Delivery {
+            jobs: Some(jobs),
+            delivered,
+            outstanding: 0,
+            delivering: Vec::new(),
+            thread: Some(thread),
+        }
+    }
+
+    fn is_delivering(&self, table: u64) -> bool {
+        self.delivering.contains(&table)
+    }
+
+    fn send(&mut self, job: Job) -> std::io::Result<()> {
+        if let Job::Deliver { deliveries, .. } = &job {
+            self.outstanding += 1;
+            self.delivering = deliveries.tables().collect();
+        }
+        let sent = self.jobs.as_ref().is_some_and(|jobs| jobs.send(job).is_ok());
+        if sent { Ok(()) } else { Err(self.end().err().unwrap_or_else(stopped)) }
+    }
+
+    /// Waits until the delivery under way, if any, is carried out.
+    fn wait(&mut self) -> std::io::Result<()> {
+        while self.outstanding > 0 {
+            if self.delivered.recv().is_err() {
+                return Err(self.end().err().unwrap_or_else(stopped));
+            }
+            self.outstanding -= 1;
+        }
+        self.delivering.clear();
+        Ok(())
+    }
+
+    /// Lets the thread finish what is queued, and says how it ended.
+    fn end(&mut self) -> std::io::Result<()> {
+        self.jobs = None;
+        match self.thread.take().map(std::thread::JoinHandle::join) {
+            Some(Ok(result)) => result,
+            Some(Err(_)) => Err(std::io::Error::other("the delivery thread panicked")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn stopped() -> std::io::Error {
+    std::io::Error::other("the delivery thread stopped")
+}
+
+/// Writes the output lines, and the board pictures with `--render`.
+struct Writer<W: Write> {
+    out: W,
+    render_dir: Option<PathBuf>,
+    images: usize,
+}
+
+impl<W: Write> Writer<W> {
+    fn effect(&mut self, input: usize, item: &Delivered) -> std::io::Result<()> {
+        let image = match (&self.render_dir, board_of(&item.effect)) {
+            (Some(dir), Some(view)) => {
+                self.images += 1;
+                let path = dir.join(format!("board-{:04}.png", self.images));
+                std::fs::create_dir_all(dir)?;
+                std::fs::write(&path, igroteka_renderer::render(view))?;
+                Some(path.display().to_string())
+            }
+            _ => None,
+        };
+        let line =
+            Line { input, effect: &item.effect, message_id: item.message_id.as_deref(), image };
+        self.line(&line)
+    }
+
+    fn line(&mut self, line: &impl Serialize) -> std::io::Result<()> {
+        write_line(&mut self.out, line)
+    }
 }
 
 fn write_line(out: &mut impl Write, line: &impl Serialize) -> std::io::Result<()> {

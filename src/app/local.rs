@@ -31,9 +31,53 @@ pub struct Delivered {
 #[derive(Debug)]
 pub struct LocalPlatform<S: Store> {
     pub app: App<S>,
+    /// Plays the messenger's part; script mode moves it to a thread of its own.
+    pub deliverer: LocalDeliverer,
+}
+
+/// The local platform's messenger side: makes the calls of the outboxes read for it
+/// ([`LocalPlatform::read`]) and gives each sent message its id.
+#[derive(Debug, Default)]
+pub struct LocalDeliverer {
     /// Message ids taken from the store's generator and not handed out yet.
     message_ids: Vec<u64>,
 }
+
+/// A batch handled, not durable until the store is flushed ([`LocalPlatform::handle`]).
+#[derive(Debug)]
+pub struct Handled {
+    /// Each input's answers, in the order of the inputs.
+    pub answers: Vec<Vec<Effect>>,
+    /// Each table whose outbox got entries, once: the last input that touched it, and that
+    /// input's platform.
+    pub tables: Vec<Touched>,
+}
+
+/// A table whose outbox got entries in a batch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Touched {
+    pub table: u64,
+    /// The last input of the batch that touched it: its calls are observed under it.
+    pub input: usize,
+    pub platform: Platform,
+}
+
+/// The outboxes of a batch's tables, leased and read ([`LocalPlatform::read`]), for a
+/// [`LocalDeliverer`] to carry out: per platform, what was read and each table's input.
+#[derive(Debug, Default)]
+pub struct Deliveries(Vec<Read>);
+
+/// One platform's part of [`Deliveries`].
+#[derive(Debug)]
+struct Read {
+    reading: outbox::Reading,
+    /// Each table read, and the input its calls are observed under.
+    tables: Vec<(u64, usize)>,
+}
+
+/// A step of [`LocalPlatform::run_batch_in_steps`]: the platform, the step's inputs, and the
+/// index every effect is observed under (a computer round's), if not each input's own.
+pub type Step<'a, S> = dyn FnMut(&mut LocalPlatform<S>, &[Input], Option<usize>) + 'a;
 
 /// How many message ids are taken from a shared store's generator at once: each take is a
 /// round trip there (a message a press, in script mode). Ids taken and never handed out are
@@ -107,7 +151,7 @@ fn now_or_never<T>(future: impl Future<Output = T>) -> T {
 
 impl<S: Store> LocalPlatform<S> {
     pub fn new(app: App<S>) -> LocalPlatform<S> {
-        LocalPlatform { app, message_ids: Vec::new() }
+        LocalPlatform { app, deliverer: LocalDeliverer::default() }
     }
 
     /// Handles one input: what answers it at once, then what its tables' deliverers did.
@@ -134,7 +178,18 @@ impl<S: Store> LocalPlatform<S> {
         inputs: &[Input],
         observe: &mut dyn FnMut(usize, Delivered),
     ) {
-        self.run_once(inputs, observe);
+        self.run_batch_in_steps(inputs, &mut |platform, inputs, under| {
+            platform.run_once(inputs, &mut |index, item| observe(under.unwrap_or(index), item));
+        });
+    }
+
+    /// Runs `inputs` as one `step`, then the computer moves they lead to, each round of them
+    /// a step of its own. A step handles its inputs, makes them durable and delivers their
+    /// tables ([`LocalPlatform::run_batch_observed`] does all of it at once; script mode
+    /// hands the delivery to a thread of its own); a computer round's step is given the index
+    /// of the last input, under which all it shows is observed.
+    pub fn run_batch_in_steps(&mut self, inputs: &[Input], step: &mut Step<'_, S>) {
+        step(self, inputs, None);
         let Some(last) = inputs.len().checked_sub(1) else { return };
         for _ in 0..MOST_COMPUTER_MOVES {
             let turns = self.app.take_computer_turns();
@@ -142,48 +197,73 @@ impl<S: Store> LocalPlatform<S> {
                 break;
             }
             let moves: Vec<Input> = turns.into_iter().map(ComputerTurn::decide).collect();
-            self.run_once(&moves, &mut |_, item| observe(last, item));
+            step(self, &moves, Some(last));
         }
     }
 
     fn run_once(&mut self, inputs: &[Input], observe: &mut dyn FnMut(usize, Delivered)) {
-        self.app.prefetch(inputs);
-        let mut answers = Vec::with_capacity(inputs.len());
-        let mut owner = Vec::with_capacity(inputs.len());
-        for input in inputs {
-            // Inputs are handled one by one so each one's tables are known, then flushed once.
-            answers.push(self.app.handle_deferred(input));
-            owner.push(self.app.take_dirty());
-        }
+        let handled = self.handle(inputs);
         if self.app.store().flush().is_err() {
             tracing::error!("storage flush failed");
             return;
         }
-        for (index, effects) in answers.into_iter().enumerate() {
+        for (index, effects) in handled.answers.into_iter().enumerate() {
             for effect in effects {
                 observe(index, Delivered { effect, message_id: None });
             }
         }
-        // Each table once, under the last input that touched it; all of a platform's at once.
-        let mut tables: Vec<(u64, usize)> = Vec::new();
+        let deliveries = self.read(&handled.tables);
+        self.deliverer.deliver(self.app.store(), deliveries, observe);
+    }
+
+    /// Handles `inputs` one by one, so each one's tables are known; nothing is durable until
+    /// the caller flushes the store (once for them all).
+    pub fn handle(&mut self, inputs: &[Input]) -> Handled {
+        self.app.prefetch(inputs);
+        let mut answers = Vec::with_capacity(inputs.len());
+        let mut owner = Vec::with_capacity(inputs.len());
+        for input in inputs {
+            answers.push(self.app.handle_deferred(input));
+            owner.push(self.app.take_dirty());
+        }
+        // Each table once, under the last input that touched it.
+        let mut tables: Vec<Touched> = Vec::new();
         for index in (0..inputs.len()).rev() {
             for &table in &owner[index] {
-                if !tables.iter().any(|(t, _)| *t == table) {
-                    tables.push((table, index));
+                if !tables.iter().any(|t| t.table == table) {
+                    let platform = inputs[index].platform;
+                    tables.push(Touched { table, input: index, platform });
                 }
             }
         }
+        Handled { answers, tables }
+    }
+
+    /// Leases and reads the outboxes of `tables` (after the flush that made their entries
+    /// durable): all of a platform's at once ([`outbox::read_all`]).
+    pub fn read(&self, tables: &[Touched]) -> Deliveries {
         let mut platforms: Vec<Platform> = Vec::new();
-        for &(_, index) in &tables {
-            if !platforms.contains(&inputs[index].platform) {
-                platforms.push(inputs[index].platform);
+        for touched in tables {
+            if !platforms.contains(&touched.platform) {
+                platforms.push(touched.platform);
             }
         }
-        for platform in platforms {
-            let of_platform: Vec<(u64, usize)> =
-                tables.iter().copied().filter(|&(_, i)| inputs[i].platform == platform).collect();
-            self.deliver(platform, &of_platform, observe);
+        let of = |platform: Platform| -> Vec<(u64, usize)> {
+            tables.iter().filter(|t| t.platform == platform).map(|t| (t.table, t.input)).collect()
+        };
+        self.read_tables(platforms.into_iter().map(|platform| (platform, of(platform))))
+    }
+
+    fn read_tables(&self, each: impl Iterator<Item = (Platform, Vec<(u64, usize)>)>) -> Deliveries {
+        let mut deliveries = Deliveries::default();
+        for (platform, tables) in each {
+            let ids: Vec<u64> = tables.iter().map(|(table, _)| *table).collect();
+            match outbox::read_all(outbox::holder(), self.app.store(), platform, &ids) {
+                Ok(reading) => deliveries.0.push(Read { reading, tables }),
+                Err(e) => tracing::warn!("delivery failed: {e}"),
+            }
         }
+        deliveries
     }
 
     /// Delivers whatever is pending for every table (after a restart).
@@ -197,34 +277,43 @@ impl<S: Store> LocalPlatform<S> {
     pub fn resume_observed(&mut self, platform: Platform, observe: &mut dyn FnMut(Delivered)) {
         let tables = self.app.store().outbox_tables().unwrap_or_default();
         let tables: Vec<(u64, usize)> = tables.into_iter().map(|table| (table, 0)).collect();
-        self.deliver(platform, &tables, &mut |_, item| observe(item));
+        let deliveries = self.read_tables(std::iter::once((platform, tables)));
+        self.deliverer.deliver(self.app.store(), deliveries, &mut |_, item| observe(item));
     }
+}
 
-    /// Delivers the outboxes of `tables`, all at once ([`outbox::deliver_all`]), each call
-    /// observed under the input index paired with its table.
-    fn deliver(
+impl LocalDeliverer {
+    /// Carries out `deliveries` ([`outbox::Reading::deliver`]), each call observed under the
+    /// input index paired with its table.
+    pub fn deliver<S: Store>(
         &mut self,
-        platform: Platform,
-        tables: &[(u64, usize)],
+        store: &S,
+        deliveries: Deliveries,
         observe: &mut dyn FnMut(usize, Delivered),
     ) {
-        let store = self.app.store();
-        let messenger = Local {
-            store,
-            ids: RefCell::new(&mut self.message_ids),
-            observe: RefCell::new(observe),
-            input: std::cell::Cell::new(0),
-        };
-        let ids: Vec<u64> = tables.iter().map(|(table, _)| *table).collect();
-        let serving = |table: u64| {
-            if let Some((_, index)) = tables.iter().find(|(t, _)| *t == table) {
-                messenger.input.set(*index);
+        for Read { reading, tables } in deliveries.0 {
+            let messenger = Local {
+                store,
+                ids: RefCell::new(&mut self.message_ids),
+                observe: RefCell::new(&mut *observe),
+                input: std::cell::Cell::new(0),
+            };
+            let serving = |table: u64| {
+                if let Some((_, index)) = tables.iter().find(|(t, _)| *t == table) {
+                    messenger.input.set(*index);
+                }
+            };
+            let delivered = reading.deliver(outbox::holder(), store, &messenger, serving);
+            if let Err(e) = now_or_never(delivered) {
+                tracing::warn!("delivery failed: {e}");
             }
-        };
-        let delivered =
-            outbox::deliver_all(outbox::holder(), store, platform, &ids, &messenger, serving);
-        if let Err(e) = now_or_never(delivered) {
-            tracing::warn!("delivery failed: {e}");
         }
+    }
+}
+
+impl Deliveries {
+    /// The tables read, of every platform.
+    pub fn tables(&self) -> impl Iterator<Item = u64> + '_ {
+        self.0.iter().flat_map(|read| read.tables.iter().map(|(table, _)| *table))
     }
 }

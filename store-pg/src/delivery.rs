@@ -1,5 +1,6 @@
-//! Delivery over many tables at once: the [`Store`] calls `outbox::deliver_all` makes, each
-//! one statement for every table instead of one (or three) a table.
+//! Delivery over many tables at once: the [`Store`] calls `outbox::read_all` and
+//! `outbox::Reading::deliver` make, each one statement for every table instead of one (or
+//! three) a table.
 //!
 //! Why: on PostgreSQL each call is a round trip through the store's thread to the server and
 //! back, and a round trip costs the bot and the server each more CPU than the statement's work

@@ -404,7 +404,7 @@ fn a_lease_is_granted_renewed_and_released<S: Plant>(store: &S) {
     store.release_outbox(5, "nobody").unwrap();
 }
 
-/// The delivery calls over many tables (`outbox::deliver_all`) do what the single ones do,
+/// The delivery calls over many tables (`outbox::read_all`) do what the single ones do,
 /// table by table: a backend answering them in one statement each must not differ.
 fn the_calls_over_many_tables_agree_with_the_single_ones<S: Plant>(store: &S) {
     let ids: Vec<u64> = ["m1", "m2", "m3"]
