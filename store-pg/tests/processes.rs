@@ -462,13 +462,19 @@ fn of_three_processes_ticking_at_once_each_due_table_goes_to_one() {
     for id in &ids {
         assert_eq!(holders_of(&claimed, *id), 1, "table {id}: {claimed:?}");
     }
-    // The holder's own claim is its again at its next tick; the others' stay off it.
-    let (first, rest) = (&claimed[0], &claimed[1]);
-    assert!(!first.is_empty(), "p0 claimed nothing: {claimed:?}");
-    let again = stores[0].claim_due(Platform::Console, 5_000, 100, &claim("p0", 10_500)).unwrap();
+    // The holder's own claim is its again at its next tick; the others' stay off it. Process
+    // `a` plays the one that stops, `b` the one that goes on: p0 and p1, unless the race left
+    // p0 nothing (then the two swap).
+    let (a, b) = if claimed[0].is_empty() { (1, 0) } else { (0, 1) };
+    let (name_a, name_b) = (format!("p{a}"), format!("p{b}"));
+    let (first, rest) = (&claimed[a], &claimed[b]);
+    assert!(!first.is_empty(), "neither p0 nor p1 claimed anything: {claimed:?}");
+    let again =
+        stores[a].claim_due(Platform::Console, 5_000, 100, &claim(&name_a, 10_500)).unwrap();
     assert_eq!(&again, first);
-    let other = stores[1].claim_due(Platform::Console, 5_000, 100, &claim("p1", 10_500)).unwrap();
-    assert_eq!(&other, rest, "p1 got only its own");
+    let other =
+        stores[b].claim_due(Platform::Console, 5_000, 100, &claim(&name_b, 10_500)).unwrap();
+    assert_eq!(&other, rest, "{name_b} got only its own");
     // Saved again (the computer moved, and it is still a computer's turn): the claim on the
     // old state is moot, and the table is due to anyone.
     let moved = tables.iter().find(|t| t.id == first[0]).unwrap();
@@ -476,14 +482,15 @@ fn of_three_processes_ticking_at_once_each_due_table_goes_to_one() {
     next.touch(next.updated_at + 1);
     stores[0].save(&next, Some(moved.seq), &[]).unwrap();
     stores[0].flush().unwrap();
-    let taken = stores[1].claim_due(Platform::Console, 5_000, 100, &claim("p1", 10_600)).unwrap();
+    let taken =
+        stores[b].claim_due(Platform::Console, 5_000, 100, &claim(&name_b, 10_600)).unwrap();
     assert!(taken.contains(&moved.id), "a saved table's old claim held it");
-    // A claim runs out: p0 stopped (its last claims ran to 11 500), and its tables are p2's.
+    // A claim runs out: `a` stopped (its last claims ran to 11 500), and its tables are p2's.
     let later = stores[2].claim_due(Platform::Console, 5_000, 100, &claim("p2", 11_550)).unwrap();
     for id in first.iter().filter(|id| **id != moved.id) {
-        assert!(later.contains(id), "p0's expired claim on {id} was kept");
+        assert!(later.contains(id), "{name_a}'s expired claim on {id} was kept");
     }
-    assert!(!later.contains(&moved.id), "p1's fresh claim was taken");
+    assert!(!later.contains(&moved.id), "{name_b}'s fresh claim was taken");
 }
 
 /// A computer's turn handed out as its move is saved is claimed at that state: another
