@@ -106,7 +106,12 @@ fn two_webhook_processes_behind_one_url_share_a_game() {
     assert!(undelivered.is_empty(), "{undelivered:?}\n{}", fleet.processes[1].stderr());
     // One pace for the group, whichever process delivers its table: no call over Telegram's
     // limits (the processes read the group's journal before each call to it).
-    assert_eq!(emulator.limited(), 0, "a 429: the processes paced the group apart");
+    assert_eq!(
+        emulator.limited(),
+        0,
+        "a 429, the processes paced the group apart: {}",
+        emulator.limited_report()
+    );
     // The board shows every move: the live board is the stored game.
     let stored = schema.open().load(table).unwrap().unwrap();
     let png = support::oracle::Truth { table: stored, moves: 0 }.public_png();

@@ -67,7 +67,7 @@ fn every_registered_game_at_its_fewest_and_most_players_through_three_processes(
     let shares = fleet.shares();
     assert!(shares.iter().all(|n| *n > 0), "a process took no update: {shares:?}");
     emulator.assert_nothing_sent_twice(&chats);
-    assert_eq!(emulator.limited(), 0, "the processes provoked 429s");
+    assert_eq!(emulator.limited(), 0, "the processes provoked 429s: {}", emulator.limited_report());
     let undelivered = emulator.with(|s| s.undelivered.clone());
     assert!(undelivered.is_empty(), "updates given up: {undelivered:?}");
     eprintln!(

@@ -306,6 +306,34 @@ impl Emulator {
         self.with(|s| s.limited)
     }
 
+    /// The 429s the bot provoked, each with its chat's paced calls of the minute before it
+    /// (how long before, and the method): which limit it went over, for a failing test to say.
+    pub fn limited_report(&self) -> String {
+        self.with(|s| {
+            let paced = |c: &&state::Call| state::PACED.contains(&c.method.as_str());
+            let mut report = String::new();
+            for refused in s.call_log.iter().filter(paced).filter(|c| c.status == 429) {
+                let before: Vec<String> = s
+                    .call_log
+                    .iter()
+                    .filter(paced)
+                    .filter(|c| c.chat == refused.chat && c.at <= refused.at)
+                    .filter(|c| refused.at - c.at < Duration::from_secs(60))
+                    .map(|c| {
+                        format!("-{} ms {} {}", (refused.at - c.at).as_millis(), c.method, c.status)
+                    })
+                    .collect();
+                report.push_str(&format!(
+                    "\n429 to chat {:?}, {} calls in the minute before: {}",
+                    refused.chat,
+                    before.len(),
+                    before.join(", ")
+                ));
+            }
+            report
+        })
+    }
+
     /// How many times the bot called one of `methods` for `chat`.
     pub fn calls_to(&self, chat: i64, methods: &[&str]) -> usize {
         let methods: Vec<String> = methods.iter().map(|m| m.to_lowercase()).collect();

@@ -109,7 +109,7 @@ pub fn check_the_end(
     emulator.assert_no_buttons_left(&chats);
     let (w, h) = png_size(end.photo.as_deref().unwrap());
     assert!(w >= 100 && h >= 100, "a tiny board: {w}×{h}");
-    assert_eq!(emulator.limited(), 0, "the bot provoked 429s");
+    assert_eq!(emulator.limited(), 0, "the bot provoked 429s: {}", emulator.limited_report());
     let slowest = emulator.slowest_answer();
     assert!(slowest < Duration::from_secs(1), "a press waited {slowest:?} for its answer");
     // Nothing more is on its way: the end stays as it is.
