@@ -316,11 +316,12 @@ pub async fn deliver_as<S: Store, M: Messenger>(
     }
 }
 
-/// Delivery of many tables at once, first half: takes the leases of `tables` and reads what is pending
-/// for those granted and what their slots show — three calls for all of them (one statement
-/// each on PostgreSQL). What it read is what [`Reading::deliver`] will carry out, wherever and
-/// whenever that runs: script mode reads on the engine's thread, right after a batch is
-/// durable, and delivers on a thread of its own while the next batch is handled.
+/// Delivery of many tables at once, first half: takes the leases of `tables` and reads what is
+/// pending for those granted and what their slots show — one call or two for all of them (one
+/// round trip on PostgreSQL: three statements pipelined). What it read is what
+/// [`Reading::deliver`] will carry out, wherever and whenever that runs: script mode reads on
+/// the engine's thread, right after a batch is durable, and delivers on a thread of its own
+/// while the next batch is handled.
 pub fn read_all<S: Store>(
     me: &str,
     store: &S,
@@ -328,9 +329,10 @@ pub fn read_all<S: Store>(
     tables: &[u64],
 ) -> Result<Reading, StoreError> {
     let now = wall_ms();
-    let granted = store.lease_outboxes(tables, me, now, LEASE_MS)?;
+    let leased = store.lease_and_read_outboxes(tables, me, now, LEASE_MS)?;
+    let granted = leased.granted;
     let mut pending: Vec<(u64, Vec<Pending>)> = granted.iter().map(|&t| (t, Vec::new())).collect();
-    for entry in read_back(store, store.outboxes(&granted)?)? {
+    for entry in read_back(store, leased.entries)? {
         if let Some((_, entries)) = pending.iter_mut().find(|(t, _)| *t == table_of(&entry.key)) {
             entries.push(entry);
         }
@@ -338,7 +340,17 @@ pub fn read_all<S: Store>(
     let rounds: Vec<(u64, Round)> =
         pending.into_iter().map(|(table, entries)| (table, coalesce(entries))).collect();
     let wanted = wanted_of(&rounds);
-    let found = store.slots_shown(&wanted)?;
+    let found = match leased.slots {
+        Some(all) => wanted
+            .iter()
+            .map(|&(table, slot)| {
+                let shows =
+                    |(t, key, _): &&(u64, [u8; 8], SlotMessage)| *t == table && *key == slot.key();
+                all.iter().find(shows).map(|(_, _, message)| message.clone())
+            })
+            .collect(),
+        None => store.slots_shown(&wanted)?,
+    };
     let elsewhere = tables.iter().copied().filter(|t| !granted.contains(t)).collect();
     Ok(Reading {
         platform,

@@ -99,3 +99,15 @@ pub struct Done<'a> {
     /// anyone sees).
     pub sent: bool,
 }
+
+/// What [`super::Store::lease_and_read_outboxes`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeasedOutboxes {
+    /// The tables whose leases are now the holder's, ascending.
+    pub granted: Vec<u64>,
+    /// Their pending entries, table by table, each in order.
+    pub entries: Vec<PendingEntry>,
+    /// Every slot of the granted tables that shows a message — table, [`Slot::key`], message —
+    /// when the backend read them in the same go; `None` when it did not.
+    pub slots: Option<Vec<(u64, [u8; 8], SlotMessage)>>,
+}

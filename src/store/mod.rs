@@ -32,7 +32,7 @@ pub mod restore;
 mod staged;
 pub mod version;
 
-pub use entries::{Done, OutboxEntry, PendingEntry, Slot, SlotMessage};
+pub use entries::{Done, LeasedOutboxes, OutboxEntry, PendingEntry, Slot, SlotMessage};
 use staged::{Kind, Staged};
 
 use crate::table::{ChatId, LogEntry, Platform, Table, UserId};
@@ -243,8 +243,25 @@ pub trait Store: std::fmt::Debug {
     }
 
     // Delivery over many tables at once (`outbox::read_all`, `outbox::Reading::deliver`):
-    // each call does for every table what the single one does for one. The defaults make the single calls; a store
-    // where each call is a round trip (`igroteka-store-pg`) makes one statement of each.
+    // each call does for every table what the single one does for one. The defaults make the
+    // single calls; a store where each call is a round trip (`igroteka-store-pg`) makes one
+    // statement of each.
+
+    /// [`Store::lease_outboxes`], then [`Store::outboxes`] of the tables granted — read after
+    /// the leases were taken — and, where the backend reads them in the same go, what every
+    /// slot of those tables shows ([`LeasedOutboxes::slots`]; else the caller asks
+    /// [`Store::slots_shown`]). A store where each call is a round trip makes it one.
+    fn lease_and_read_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<LeasedOutboxes, StoreError> {
+        let granted = self.lease_outboxes(tables, holder, now_ms, ttl_ms)?;
+        let entries = self.outboxes(&granted)?;
+        Ok(LeasedOutboxes { granted, entries, slots: None })
+    }
 
     /// [`Store::lease_outbox`] for each of `tables`: those now `holder`'s.
     fn lease_outboxes(
@@ -490,6 +507,16 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         ttl_ms: u64,
     ) -> Result<Vec<u64>, StoreError> {
         (**self).lease_outboxes(tables, holder, now_ms, ttl_ms)
+    }
+
+    fn lease_and_read_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<LeasedOutboxes, StoreError> {
+        (**self).lease_and_read_outboxes(tables, holder, now_ms, ttl_ms)
     }
 
     fn outboxes(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {

@@ -249,6 +249,39 @@ impl Conn {
         self.noted(result).map_err(backend)
     }
 
+    /// Runs `queries` in one round trip, each its own statement in autocommit: each is sent
+    /// without waiting for the answer to the one before, and the server runs them in order, so
+    /// each one's snapshot is taken after the one before has committed.
+    pub(crate) async fn query_pipelined<const N: usize>(
+        &mut self,
+        queries: [(&'static str, &[&(dyn ToSql + Sync)]); N],
+    ) -> Result<[Vec<Row>; N], StoreError> {
+        let mut statements = Vec::with_capacity(N);
+        for (sql, _) in &queries {
+            let statement = self.statement(sql).await;
+            statements.push(self.noted(statement).map_err(backend)?);
+        }
+        let client = self.client.clone();
+        let mut calls: Vec<_> = statements
+            .iter()
+            .zip(&queries)
+            .map(|(statement, (_, params))| Box::pin(client.query(statement, params)))
+            .collect();
+        // The first poll of each sends it; their answers are awaited after all were sent.
+        let sent: Vec<_> = calls.iter_mut().map(|call| send_now(call.as_mut())).collect();
+        let mut rows = Vec::with_capacity(N);
+        for (call, sent) in calls.iter_mut().zip(sent) {
+            let answer = match sent {
+                Poll::Ready(answer) => answer,
+                Poll::Pending => call.await,
+            };
+            rows.push(answer);
+        }
+        let rows: Result<Vec<Vec<Row>>, _> = rows.into_iter().collect();
+        let rows = self.noted(rows).map_err(backend)?;
+        rows.try_into().map_err(|_| StoreError::Backend("a pipelined query went missing".into()))
+    }
+
     /// Statements without parameters (transaction control, migrations' fixed text).
     pub(crate) async fn batch(&mut self, sql: &str) -> Result<(), StoreError> {
         let result = self.client.batch_execute(sql).await;

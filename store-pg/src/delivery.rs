@@ -12,7 +12,9 @@
 //! it sees only committed entries, and what it writes (a lease, a mark) is seen by every
 //! process at once.
 
-use igroteka::store::{Done, OutboxEntry, PendingEntry, Slot, SlotMessage, StoreError};
+use igroteka::store::{
+    Done, LeasedOutboxes, OutboxEntry, PendingEntry, Slot, SlotMessage, StoreError,
+};
 
 use crate::{PgStore, codec};
 
@@ -25,6 +27,18 @@ fn ids(tables: &[u64]) -> Vec<i64> {
     ids
 }
 
+/// Takes or renews `$2`'s lease (until `$3`, the time now `$4`) on each of the tables `$1`
+/// that is free, expired or its own already; returns those granted.
+const LEASE_MANY: &str = "INSERT INTO leases (table_id, holder, until)
+     SELECT t, $2, $3 FROM unnest($1::bigint[]) AS t
+     ON CONFLICT (table_id) DO UPDATE SET holder = $2, until = $3
+     WHERE leases.holder = $2 OR leases.until <= $4
+     RETURNING table_id";
+
+/// The pending entries of the tables `$1`, table by table, each in order.
+const OUTBOX_MANY: &str = "SELECT table_id, pos, effect::text FROM outbox
+     WHERE table_id = ANY($1) ORDER BY table_id, pos";
+
 impl PgStore {
     pub(crate) fn lease_many(
         &self,
@@ -36,32 +50,64 @@ impl PgStore {
         let (tables, holder) = (ids(tables), holder.to_string());
         let (now, until) = (codec::time(now_ms), codec::time(now_ms.saturating_add(ttl_ms)));
         self.reader(move |mut conn| async move {
-            let rows = conn
-                .query(
-                    "INSERT INTO leases (table_id, holder, until)
-                     SELECT t, $2, $3 FROM unnest($1::bigint[]) AS t
-                     ON CONFLICT (table_id) DO UPDATE SET holder = $2, until = $3
-                     WHERE leases.holder = $2 OR leases.until <= $4
-                     RETURNING table_id",
-                    &[&tables, &holder, &until, &now],
-                )
-                .await?;
+            let rows = conn.query(LEASE_MANY, &[&tables, &holder, &until, &now]).await?;
             let mut granted: Vec<u64> = rows.iter().map(|r| codec::id_back(r.get(0))).collect();
             granted.sort_unstable();
             Ok(granted)
         })
     }
 
+    /// [`Self::lease_many`], then the pending entries and every slot's message of the tables
+    /// asked for, in one round trip: the three statements are pipelined, so the reads run
+    /// after the leases committed, and what they found of tables not granted is dropped.
+    pub(crate) fn lease_and_read_many(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<LeasedOutboxes, StoreError> {
+        let (tables, holder) = (ids(tables), holder.to_string());
+        let (now, until) = (codec::time(now_ms), codec::time(now_ms.saturating_add(ttl_ms)));
+        let [leased, entries, slots] = self.reader(move |mut conn| async move {
+            conn.query_pipelined([
+                (LEASE_MANY, &[&tables, &holder, &until, &now]),
+                (OUTBOX_MANY, &[&tables]),
+                (
+                    "SELECT table_id, slot, message_id, buttons, retired FROM boards
+                     WHERE table_id = ANY($1)",
+                    &[&tables],
+                ),
+            ])
+            .await
+        })?;
+        let mut granted: Vec<u64> = leased.iter().map(|r| codec::id_back(r.get(0))).collect();
+        granted.sort_unstable();
+        let entries = entries
+            .iter()
+            .map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, String>(2)))
+            .filter(|(table, _, _)| granted.contains(&codec::id_back(*table)))
+            .map(|(table, pos, json)| PendingEntry {
+                key: codec::outbox_key(table, pos),
+                entry: OutboxEntry { json },
+            })
+            .collect();
+        let slots = slots
+            .iter()
+            .filter_map(|r| {
+                let table = codec::id_back(r.get(0));
+                let key: [u8; 8] = r.get::<_, Vec<u8>>(1).try_into().ok()?;
+                let message = SlotMessage { id: r.get(2), buttons: r.get(3), retired: r.get(4) };
+                granted.contains(&table).then_some((table, key, message))
+            })
+            .collect();
+        Ok(LeasedOutboxes { granted, entries, slots: Some(slots) })
+    }
+
     pub(crate) fn outbox_many(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {
         let tables = ids(tables);
         let rows = self.reader(move |mut conn| async move {
-            let rows = conn
-                .query(
-                    "SELECT table_id, pos, effect::text FROM outbox
-                     WHERE table_id = ANY($1) ORDER BY table_id, pos",
-                    &[&tables],
-                )
-                .await?;
+            let rows = conn.query(OUTBOX_MANY, &[&tables]).await?;
             Ok(rows
                 .iter()
                 .map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, String>(2)))

@@ -23,7 +23,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use igroteka::store::{
-    Claim, Done, OutboxEntry, PendingEntry, Slot, SlotMessage, Store, StoreError,
+    Claim, Done, LeasedOutboxes, OutboxEntry, PendingEntry, Slot, SlotMessage, Store, StoreError,
 };
 use igroteka::table::{ChatId, LogEntry, Platform, Table, UserId};
 use tokio::sync::{Mutex, OwnedMutexGuard};
@@ -831,6 +831,16 @@ impl Store for PgStore {
         ttl_ms: u64,
     ) -> Result<Vec<u64>, StoreError> {
         self.lease_many(tables, holder, now_ms, ttl_ms)
+    }
+
+    fn lease_and_read_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<LeasedOutboxes, StoreError> {
+        self.lease_and_read_many(tables, holder, now_ms, ttl_ms)
     }
 
     fn outboxes(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {

@@ -451,6 +451,23 @@ fn the_calls_over_many_tables_agree_with_the_single_ones<S: Plant>(store: &S) {
         assert_eq!(store.lease_outboxes(&ids, "a", 1_020, 100).unwrap(), [one, quiet]);
         assert_eq!(store.lease_outboxes(&ids, "a", 1_110, 100).unwrap(), ids, "b's ran out");
     }
+    // Leased and read in one call: what the separate calls give, and of the granted only.
+    let leased = store.lease_and_read_outboxes(&ids, "a", 1_120, 100).unwrap();
+    assert_eq!(leased.granted, ids);
+    assert_eq!(leased.entries, store.outboxes(&ids).unwrap());
+    if let Some(slots) = &leased.slots {
+        for &(table, slot) in &wanted {
+            let found = slots.iter().find(|(t, key, _)| *t == table && *key == slot.key());
+            assert_eq!(found.map(|(_, _, m)| m.clone()), store.slot_shown(table, slot).unwrap());
+        }
+        assert_eq!(slots.len(), 2, "the two slots shown: {slots:?}");
+    }
+    if store.shared() {
+        let refused = store.lease_and_read_outboxes(&ids, "b", 1_130, 100).unwrap();
+        assert!(refused.granted.is_empty(), "a holds them all");
+        assert!(refused.entries.is_empty(), "nothing read of tables not granted");
+        assert!(refused.slots.unwrap_or_default().is_empty());
+    }
 }
 
 /// A whole game as the engine plays it, outbox delivery and all (the local platform's
