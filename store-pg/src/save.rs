@@ -10,6 +10,10 @@
 //! the same way (its row locked), so two processes opening a game in one chat cannot both win.
 //! A lost race undoes the function's writes (its exception block is a subtransaction), so a
 //! save needs no savepoint of the client's.
+//!
+//! A move of a row the batch read ahead and holds locked is sent ahead without waiting
+//! ([`send`]) and is not a call of the function but one plain statement, [`MOVE`], which says
+//! why.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -81,6 +85,36 @@ fn race(e: tokio_postgres::Error) -> StoreError {
 pub(crate) const SAVE: &str =
     "SELECT igroteka_save($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)";
 
+/// A move of a row the batch holds locked ([`crate::writer::Writer::send_ahead`]): one
+/// statement, without `igroteka_save`'s lock, index work and exception block. That block is a
+/// subtransaction, and a batch of a few hundred of them costs the server more than the writes
+/// themselves (docs/performance.md, "PostgreSQL"): each takes a subtransaction id, and past 64
+/// of them in one transaction every other backend's visibility check of the batch's rows has
+/// to look its ids up in `pg_subtrans`. A move needs none of it: the row is already locked
+/// (read ahead `FOR UPDATE`), so its compare-and-swap cannot lose; the chat, players and status
+/// — what the indexes depend on — are unchanged, so only `seq`, `due_at` and the record are
+/// written; and the log and outbox inserts cannot meet a race. Should the sequence number
+/// have moved all the same, nothing is written and false comes back, as from the function.
+///
+/// The outbox positions are taken in the entries' order (the subquery sorts them before the
+/// outer select calls `nextval` row by row).
+pub(crate) const MOVE: &str = "WITH saved AS (
+         UPDATE tables SET seq = $2, due_at = $4, record = $5
+         WHERE id = $1 AND seq = $3
+         RETURNING id),
+     logged AS (
+         INSERT INTO log (table_id, idx, entry)
+         SELECT saved.id, $6 + u.n - 1, u.entry::json
+         FROM saved, unnest($7::text[]) WITH ORDINALITY AS u(entry, n)
+         ON CONFLICT (table_id, idx) DO UPDATE SET entry = EXCLUDED.entry),
+     queued AS (
+         INSERT INTO outbox (table_id, pos, effect)
+         SELECT table_id, nextval('outbox_pos'), effect
+         FROM (SELECT saved.id AS table_id, u.effect::json AS effect
+               FROM saved, unnest($8::text[]) WITH ORDINALITY AS u(effect, n)
+               ORDER BY u.n) AS ordered)
+     SELECT count(*) = 1 FROM saved";
+
 impl Save {
     /// The table's id, as stored.
     pub(crate) fn id(&self) -> i64 {
@@ -96,6 +130,20 @@ impl Save {
     /// The sequence number and fingerprint the row has once saved.
     pub(crate) fn saved(&self) -> (i64, i64) {
         (self.seq, self.indexed)
+    }
+
+    /// The parameters of [`MOVE`].
+    fn move_params(&self) -> [&(dyn ToSql + Sync); 8] {
+        [
+            &self.id,
+            &self.seq,
+            &self.read_seq,
+            &self.due_at,
+            &self.record,
+            &self.log_from,
+            &self.log,
+            &self.outbox,
+        ]
     }
 
     fn params(&self) -> [&(dyn ToSql + Sync); 13] {
@@ -128,14 +176,14 @@ pub(crate) async fn save(conn: &mut Conn, save: &Save) -> Result<(), StoreError>
 /// A save sent and not yet answered: true once saved, false when it lost a race.
 pub(crate) type Sent = Pin<Box<dyn Future<Output = Result<bool, tokio_postgres::Error>> + Send>>;
 
-/// Sends the save without waiting for its answer ([`crate::writer::Writer::send_ahead`]), on
-/// `client` with the call of `igroteka_save` prepared ([`SAVE`]). The client writes a request
+/// Sends a move without waiting for its answer ([`crate::writer::Writer::send_ahead`]), on
+/// `client` with [`MOVE`] prepared. The client writes a request
 /// to the connection when its future is first polled, which happens here: the server answers
 /// a connection's requests in the order they were sent, so whatever is sent after it runs
 /// after it, in the same transaction. Nothing here waits, so any thread may call it.
 pub(crate) fn send(client: Arc<Client>, statement: Statement, save: Save) -> Sent {
     let mut sent: Sent = Box::pin(async move {
-        let row = client.query_one(&statement, &save.params()).await?;
+        let row = client.query_one(&statement, &save.move_params()).await?;
         row.try_get::<_, bool>(0)
     });
     match send_now(sent.as_mut()) {

@@ -142,7 +142,7 @@ impl Writer {
         if !a_move || !self.open || self.lost.is_some() || self.conn.is_closed() {
             return Some(save);
         }
-        let Some((client, statement)) = self.conn.prepared(save::SAVE) else { return Some(save) };
+        let Some((client, statement)) = self.conn.prepared(save::MOVE) else { return Some(save) };
         let (id, saved) = (save.id(), save.saved());
         self.sent.0.push(save::send(client, statement, save));
         self.writes = true;
@@ -156,8 +156,8 @@ impl Writer {
     pub(crate) async fn save(&mut self, save: Save) -> Result<(), StoreError> {
         self.ready().await?;
         if self.locked.contains_key(&save.id()) {
-            // The first save of a connection prepares the call; its answer is awaited.
-            let _ = self.conn.prepare(save::SAVE).await;
+            // The first move of a connection prepares the statement; its answer is awaited.
+            let _ = self.conn.prepare(save::MOVE).await;
         }
         let Some(save) = self.send_ahead(save) else { return Ok(()) };
         self.settle().await;
