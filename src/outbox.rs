@@ -27,8 +27,8 @@
 //! serialised ([`entries`]) and hands pending ones back as text, which [`pending`] reads into
 //! effects again (their values kept meanwhile, so a deliverer re-reading a table's outbox does
 //! not parse the same boards again: `parsed`). Whether delivering an entry put a new message
-//! in the chat, the deliverer tells the store ([`Done`]), which makes that mark durable at
-//! once.
+//! in the chat, the deliverer tells the store ([`Done`]), which makes that mark durable before
+//! the table's next call (at once, or for several tables in one write: [`Reading::deliver`]).
 
 use crate::app::{Dest, Effect, Message};
 use crate::store::{Done, OutboxEntry, Store, StoreError};
@@ -376,12 +376,16 @@ pub struct Reading {
 impl Reading {
     /// Delivery of many tables at once, second half: carries out each table's round, as
     /// [`deliver_as`] does each, with the store's writes made for all of them at once where
-    /// it can. The marks of what
-    /// sent nothing new (an edit, a deletion, a superseded entry) and the releases are one
-    /// call each for every table; a mark of a new message is still written at once, before
-    /// the next call (a restart must not send it again). `serving` is told each table before
-    /// its calls are made. What a first round leaves (entries that queued meanwhile, a wait
-    /// for the chat) gets a pass of its own.
+    /// it can. The marks of what sent nothing new (an edit, a deletion, a superseded entry)
+    /// and the releases are one call each for every table. The mark of a new message must be
+    /// durable before a restart could send it again, so it is written durably before its
+    /// table's next call, and for at most [`SENT_MARKS_AT_ONCE`] tables at a time: a crash
+    /// can then send again at most one message a table, and of at most that many tables — as
+    /// a crash between a call and its mark always could — while the marks of a batch's new
+    /// messages cost one durable write for many tables instead of one each (on PostgreSQL a
+    /// commit's WAL flush, on sled a flush). `serving` is told each table before its calls are
+    /// made. What a first round leaves (entries that queued meanwhile, a wait for the chat)
+    /// gets a pass of its own.
     pub async fn deliver<S: Store, M: Messenger>(
         self,
         me: &str,
@@ -416,6 +420,9 @@ impl Reading {
                 pass.deliver_round(messenger, keep, Reread::AfterAWait, &mut report).await?
             };
             marks.extend(pass.deferred.take().unwrap_or_default());
+            if marks.iter().filter(|m| m.sent).count() >= SENT_MARKS_AT_ONCE {
+                write_marks(store, std::mem::take(&mut marks))?;
+            }
             match end {
                 RoundEnd::Delivered | RoundEnd::Empty => done.push(table),
                 RoundEnd::Waited => again.push(table),
@@ -490,7 +497,14 @@ struct Deferred {
     key: Vec<u8>,
     shown: Option<(u64, Slot, SlotMessage)>,
     json: String,
+    /// Its entry put a new message in a chat: written durably before its table's next call.
+    sent: bool,
 }
+
+/// How many tables' marks of new messages [`Reading::deliver`] keeps before writing them: the
+/// most messages a crash in a batch's delivery can send a second time (one a table), and so
+/// the number of durable writes it saves.
+const SENT_MARKS_AT_ONCE: usize = 32;
 
 fn write_marks<S: Store + ?Sized>(store: &S, marks: Vec<Deferred>) -> Result<(), StoreError> {
     if marks.is_empty() {
@@ -500,7 +514,7 @@ fn write_marks<S: Store + ?Sized>(store: &S, marks: Vec<Deferred>) -> Result<(),
         .iter()
         .map(|m| {
             let shown = m.shown.as_ref().map(|(table, slot, message)| (*table, *slot, message));
-            (m.key.clone(), Done { shown, sent: false })
+            (m.key.clone(), Done { shown, sent: m.sent })
         })
         .collect();
     store.outbox_done_all(&done)?;
@@ -536,8 +550,8 @@ struct Pass<'a, S: Store> {
     slots: Vec<(Slot, Option<SlotMessage>)>,
     /// Each user written to privately so far, and whether they are unreachable.
     unreachable: Vec<(String, bool)>,
-    /// Marks that sent nothing new, kept to be written with others ([`Reading::deliver`]); `None`:
-    /// each is written at once.
+    /// Marks kept to be written with others ([`Reading::deliver`]); `None`: each is written at
+    /// once.
     deferred: Option<Vec<Deferred>>,
 }
 
@@ -611,20 +625,32 @@ impl<'a, S: Store> Pass<'a, S> {
         Ok(())
     }
 
-    /// Marks `entry` done (or keeps the mark for later, when it sent nothing new and the
-    /// pass defers such marks), and remembers what its slot shows now.
+    /// Marks `entry` done (or keeps the mark for later, when the pass defers marks), and
+    /// remembers what its slot shows now.
     fn mark(&mut self, entry: &Pending, done: Done<'_>) -> Result<(), StoreError> {
         if let Some((_, slot, shown)) = done.shown {
             self.slots.retain(|(s, _)| *s != slot);
             self.slots.push((slot, Some(shown.clone())));
         }
         match self.deferred.as_mut() {
-            Some(kept) if !done.sent => {
+            Some(kept) => {
                 let shown = done.shown.map(|(table, slot, message)| (table, slot, message.clone()));
-                kept.push(Deferred { key: entry.key.clone(), shown, json: entry.json.clone() });
+                let (key, json, sent) = (entry.key.clone(), entry.json.clone(), done.sent);
+                kept.push(Deferred { key, shown, json, sent });
                 Ok(())
             }
-            _ => mark(self.store, entry, done),
+            None => mark(self.store, entry, done),
+        }
+    }
+
+    /// Before another call on the table: a kept mark of a message sent is written (with the
+    /// others kept), durably, so a crash cannot send two of the table's messages again.
+    fn write_sent_marks(&mut self) -> Result<(), StoreError> {
+        match self.deferred.as_mut() {
+            Some(kept) if kept.iter().any(|m| m.sent) => {
+                write_marks(self.store, std::mem::take(kept))
+            }
+            _ => Ok(()),
         }
     }
 
@@ -688,6 +714,7 @@ impl<'a, S: Store> Pass<'a, S> {
         report: &mut Report,
     ) -> Result<bool, StoreError> {
         let table = self.table;
+        self.write_sent_marks()?;
         match perform(self, messenger, &entry.effect, report).await {
             Ok(Performed { shown, sent }) => {
                 let shown = shown.as_ref().map(|(slot, m)| (table, *slot, m));
@@ -1025,6 +1052,84 @@ mod tests {
         assert_eq!(second.unreachable, vec!["shy".to_string()]);
         assert_eq!(shy.sends.borrow().len(), 2, "no second attempt");
         assert!(store.outbox(2).unwrap().is_empty());
+    }
+
+    /// At each message sent, how many messages sent before it were not marked yet, and how
+    /// many entries its own table had pending.
+    struct Watching<'a> {
+        store: &'a SledStore,
+        total: usize,
+        tables: Vec<u64>,
+        sends: RefCell<Vec<(String, usize, usize)>>,
+    }
+
+    impl Messenger for Watching<'_> {
+        async fn ready(&self, _to: &Dest) {}
+        async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure> {
+            let Dest::Chat { chat, .. } = to else { return Err(Failure::Gone) };
+            let table: u64 = chat.trim_start_matches('g').parse().unwrap();
+            let pending: usize =
+                self.tables.iter().map(|&t| self.store.outbox(t).unwrap().len()).sum();
+            let own = self.store.outbox(table).unwrap().len();
+            let mut sends = self.sends.borrow_mut();
+            let unmarked = sends.len() - (self.total - pending);
+            sends.push((message.text.clone(), unmarked, own));
+            Ok(format!("m{}", sends.len()))
+        }
+        async fn edit(&self, _: &Dest, _: &str, _: &Message) -> Result<(), Failure> {
+            Ok(())
+        }
+        async fn delete(&self, _: &Dest, _: &str) -> Result<(), Failure> {
+            Ok(())
+        }
+        async fn strip(&self, _: &Dest, _: &str) -> Result<(), Failure> {
+            Ok(())
+        }
+    }
+
+    /// Delivering a batch of tables, the marks of new messages are written together, for at
+    /// most `SENT_MARKS_AT_ONCE` tables at a time, and each before its table's next call: a
+    /// crash in the middle can send again at most one message a table, of that many tables.
+    #[test]
+    fn a_batch_marks_new_messages_together_and_each_before_its_tables_next_call() {
+        let store = SledStore::temporary().unwrap();
+        let count = SENT_MARKS_AT_ONCE as u64 + 8;
+        let tables: Vec<u64> = (1..=count).collect();
+        let send = |table: u64, n: usize| Effect::Send {
+            to: Dest::Chat { chat: format!("g{table}"), thread: None },
+            message: Message::text(&format!("t{table}-{n}")),
+        };
+        for &table in &tables {
+            let mut effects = vec![send(table, 1)];
+            if table == count {
+                effects.push(send(table, 2));
+            }
+            store.enqueue(table, &entries(&effects)).unwrap();
+        }
+        store.flush().unwrap();
+        let total = tables.len() + 1;
+        let watching =
+            Watching { store: &store, total, tables: tables.clone(), sends: RefCell::default() };
+        let reading = read_all(holder(), &store, Platform::Telegram, &tables).unwrap();
+        now_or_never(reading.deliver(holder(), &store, &watching, |_| {})).unwrap();
+        let sends = watching.sends.into_inner();
+        let texts: Vec<&str> = sends.iter().map(|(text, _, _)| text.as_str()).collect();
+        let mut expected: Vec<String> = tables.iter().map(|t| format!("t{t}-1")).collect();
+        expected.push(format!("t{count}-2"));
+        assert_eq!(texts, expected, "every message once, in order");
+        let unmarked: Vec<usize> = sends.iter().map(|(_, unmarked, _)| *unmarked).collect();
+        let mut expected: Vec<usize> = (0..SENT_MARKS_AT_ONCE).chain(0..8).collect();
+        // The last table's second message: its first was marked before it; the seven tables'
+        // before it are still kept.
+        expected.push(7);
+        assert_eq!(unmarked, expected);
+        let own: Vec<usize> = sends.iter().map(|(_, _, own)| *own).collect();
+        assert_eq!(own.last(), Some(&1), "the table's first message marked before its second");
+        assert!(own[..own.len() - 1].iter().all(|&n| n == 1 || n == 2), "{own:?}");
+        for table in tables {
+            assert!(store.outbox(table).unwrap().is_empty(), "table {table} all marked");
+            assert!(store.outbox_tables().unwrap().is_empty());
+        }
     }
 
     /// An entry reads back as the effect it was written from, whether its value was kept or

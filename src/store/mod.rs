@@ -295,7 +295,9 @@ pub trait Store: std::fmt::Debug {
     fn slots_shown(&self, wanted: &[(u64, Slot)]) -> Result<Vec<Option<SlotMessage>>, StoreError> {
         wanted.iter().map(|&(table, slot)| self.slot_shown(table, slot)).collect()
     }
-    /// [`Store::outbox_done`] of each entry, in order.
+    /// [`Store::outbox_done`] of each entry, in order; the marks of entries that sent a new
+    /// message (`done.sent`) are durable when it returns — a store may make them so with one
+    /// write for all.
     fn outbox_done_all(&self, marks: &[(Vec<u8>, Done<'_>)]) -> Result<(), StoreError> {
         for (key, done) in marks {
             self.outbox_done(key, *done)?;
@@ -1081,6 +1083,18 @@ impl Store for SledStore {
         // flushed, not the saves an engine has staged meanwhile: those are its batch's, made
         // durable — and their entries deliverable — by its own flush, not by a deliverer's.
         if done.sent {
+            self.db.flush()?;
+        }
+        Ok(())
+    }
+
+    /// The marks one by one, then one flush of sled's own writes when any sent a message
+    /// ([`SledStore::outbox_done`] says why that flush, and why only sled's own writes).
+    fn outbox_done_all(&self, marks: &[(Vec<u8>, Done<'_>)]) -> Result<(), StoreError> {
+        for (key, done) in marks {
+            self.outbox_done(key, Done { sent: false, ..*done })?;
+        }
+        if marks.iter().any(|(_, done)| done.sent) {
             self.db.flush()?;
         }
         Ok(())
