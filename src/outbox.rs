@@ -1097,7 +1097,7 @@ mod tests {
         let tables: Vec<u64> = (1..=count).collect();
         let send = |table: u64, n: usize| Effect::Send {
             to: Dest::Chat { chat: format!("g{table}"), thread: None },
-            message: Message::text(&format!("t{table}-{n}")),
+            message: Message::text(format!("t{table}-{n}")),
         };
         for &table in &tables {
             let mut effects = vec![send(table, 1)];

@@ -39,6 +39,12 @@ const LEASE_MANY: &str = "INSERT INTO leases (table_id, holder, until)
 const OUTBOX_MANY: &str = "SELECT table_id, pos, effect::text FROM outbox
      WHERE table_id = ANY($1) ORDER BY table_id, pos";
 
+/// A row of [`OUTBOX_MANY`]: its table, as stored, and the entry.
+fn pending_entry(row: &tokio_postgres::Row) -> (i64, PendingEntry) {
+    let (table, pos, json) = (row.get(0), row.get(1), row.get(2));
+    (table, PendingEntry { key: codec::outbox_key(table, pos), entry: OutboxEntry { json } })
+}
+
 impl PgStore {
     pub(crate) fn lease_many(
         &self,
@@ -85,12 +91,9 @@ impl PgStore {
         granted.sort_unstable();
         let entries = entries
             .iter()
-            .map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, String>(2)))
-            .filter(|(table, _, _)| granted.contains(&codec::id_back(*table)))
-            .map(|(table, pos, json)| PendingEntry {
-                key: codec::outbox_key(table, pos),
-                entry: OutboxEntry { json },
-            })
+            .map(pending_entry)
+            .filter(|entry| granted.contains(&codec::id_back(entry.0)))
+            .map(|(_, entry)| entry)
             .collect();
         let slots = slots
             .iter()
@@ -106,20 +109,10 @@ impl PgStore {
 
     pub(crate) fn outbox_many(&self, tables: &[u64]) -> Result<Vec<PendingEntry>, StoreError> {
         let tables = ids(tables);
-        let rows = self.reader(move |mut conn| async move {
+        self.reader(move |mut conn| async move {
             let rows = conn.query(OUTBOX_MANY, &[&tables]).await?;
-            Ok(rows
-                .iter()
-                .map(|r| (r.get::<_, i64>(0), r.get::<_, i64>(1), r.get::<_, String>(2)))
-                .collect::<Vec<_>>())
-        })?;
-        Ok(rows
-            .into_iter()
-            .map(|(table, pos, json)| PendingEntry {
-                key: codec::outbox_key(table, pos),
-                entry: OutboxEntry { json },
-            })
-            .collect())
+            Ok(rows.iter().map(|row| pending_entry(row).1).collect())
+        })
     }
 
     pub(crate) fn slots_many(
