@@ -382,9 +382,9 @@ impl Reading {
     /// table's next call, and for at most [`SENT_MARKS_AT_ONCE`] tables at a time: a crash
     /// can then send again at most one message a table, and of at most that many tables — as
     /// a crash between a call and its mark always could — while the marks of a batch's new
-    /// messages cost one durable write for many tables instead of one each (on PostgreSQL a
-    /// commit's WAL flush, on sled a flush). `serving` is told each table before its calls are
-    /// made. What a first round leaves (entries that queued meanwhile, a wait for the chat)
+    /// messages cost one durable write for many tables instead of one each (on sled a flush,
+    /// on PostgreSQL a statement and its commit). `serving` is told each table before its
+    /// calls are made. What a first round leaves (entries that queued meanwhile, a wait for the chat)
     /// gets a pass of its own.
     pub async fn deliver<S: Store, M: Messenger>(
         self,

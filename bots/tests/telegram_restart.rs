@@ -3,7 +3,8 @@
 //! right after the board showed it. After each restart every move the store holds is shown on
 //! the live board (its picture is byte for byte what the stored table draws), no move was
 //! applied twice, and the live board's buttons are never stale: every press on it applies or
-//! heals the board, none is refused.
+//! heals the board, none is refused. The one message with buttons that may stay besides it is a
+//! board the killed bot sent and had not recorded yet (`unrecorded_boards`).
 //!
 //! Eight Aeroplane Chess games run side by side, one per group, so fifty presses fit in well
 //! under a minute while each group stays within Telegram's 20 messages a minute.
@@ -50,6 +51,8 @@ struct Game {
     in_flight_at_kills: usize,
     /// Pings the bot sent but was killed before recording ([`unrecorded_pings`]), by id.
     unrecorded_pings: BTreeSet<String>,
+    /// Boards the same way ([`unrecorded_boards`]): their buttons stay.
+    unrecorded_boards: BTreeSet<i64>,
 }
 
 #[test]
@@ -88,6 +91,7 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
                 applied: 0,
                 in_flight_at_kills: 0,
                 unrecorded_pings: BTreeSet::new(),
+                unrecorded_boards: BTreeSet::new(),
             }
         })
         .collect();
@@ -235,9 +239,17 @@ fn kill_9_at_random_points_loses_no_move_and_leaves_no_stale_button() {
             game.applied,
             game.in_flight_at_kills
         );
-        let buttons =
-            emulator.bot_messages(game.chat).iter().filter(|m| !m.tokens().is_empty()).count();
-        assert!(buttons <= 1, "{}: {buttons} messages with buttons", game.chat);
+        let buttons = emulator
+            .bot_messages(game.chat)
+            .iter()
+            .filter(|m| !m.tokens().is_empty() && !game.unrecorded_boards.contains(&m.id))
+            .count();
+        assert!(
+            buttons <= 1,
+            "{}: {buttons} messages with buttons, besides {} boards sent unrecorded at kills",
+            game.chat,
+            game.unrecorded_boards.len()
+        );
         // One ping, and besides it only those a kill left unrecorded.
         let pinged = pings(&emulator, game.chat).len();
         assert!(
@@ -272,6 +284,24 @@ fn unrecorded_pings(emulator: &Emulator, data: &std::path::Path, game: &Game) ->
         .collect()
 }
 
+/// Messages with buttons in the game's chat that the stopped bot's store does not name as its
+/// board: sent by a bot killed after Telegram took the message and before the bot recorded its
+/// id, as [`unrecorded_pings`] are (a kill during the game's first board, sent in place of the
+/// lobby, is one), so newer than the board recorded. The restarted bot cannot know them, so
+/// their buttons stay; a press on them is answered as a press on an old board. Any other second
+/// message with buttons is the bot's fault.
+fn unrecorded_boards(emulator: &Emulator, data: &std::path::Path, game: &Game) -> Vec<i64> {
+    // Only newer than the board recorded: an older one with buttons is one the bot failed to
+    // strip.
+    let recorded = oracle::board_message(data, game.table).and_then(|id| id.parse::<i64>().ok());
+    emulator
+        .bot_messages(game.chat)
+        .iter()
+        .filter(|m| !m.tokens().is_empty() && recorded.is_none_or(|board| m.id > board))
+        .map(|m| m.id)
+        .collect()
+}
+
 /// After a kill: reads what the store holds, starts the bot again with updates held back,
 /// and waits until every live board shows the stored state; then lets the updates through.
 fn restart(
@@ -284,12 +314,16 @@ fn restart(
     for game in games.iter_mut() {
         let unrecorded = unrecorded_pings(emulator, data, game);
         game.unrecorded_pings.extend(unrecorded);
+        let unrecorded = unrecorded_boards(emulator, data, game);
+        game.unrecorded_boards.extend(unrecorded);
     }
-    let expected: Vec<(i64, Vec<u8>)> =
-        games.iter().map(|g| (g.chat, oracle::read(data, g.table).public_png())).collect();
+    let expected: Vec<(i64, Vec<u8>, BTreeSet<i64>)> = games
+        .iter()
+        .map(|g| (g.chat, oracle::read(data, g.table).public_png(), g.unrecorded_boards.clone()))
+        .collect();
     emulator.hold_updates(true);
     let bot = spawn_bot(emulator, data);
-    for (chat, png) in &expected {
+    for (chat, png, orphans) in &expected {
         let what = format!(
             "the live board of {chat} after the restart ({} paced calls to it, {} 429s)",
             emulator.with(|s| s.paced_calls(*chat).len()),
@@ -305,9 +339,12 @@ fn restart(
         let what = format!("{what}\ncalls: {calls:#?}");
         emulator.wait(&what, STEP, |s| {
             let board = s
-                .latest(*chat, |m| !m.tokens().is_empty())
+                .latest(*chat, |m| !m.tokens().is_empty() && !orphans.contains(&m.id))
                 .or_else(|| s.latest(*chat, |m| m.plain().contains("Game over")))?;
-            let buttons = s.messages.iter().filter(|m| m.chat == *chat && !m.tokens().is_empty());
+            let buttons = s
+                .messages
+                .iter()
+                .filter(|m| m.chat == *chat && !m.tokens().is_empty() && !orphans.contains(&m.id));
             (buttons.count() <= 1 && board.photo.as_deref() == Some(png.as_slice())).then_some(())
         });
     }

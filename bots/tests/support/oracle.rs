@@ -48,8 +48,17 @@ pub fn of<S: Store>(store: &S, id: u64) -> Truth {
 /// The id of the message table `id`'s ping slot shows, as the bot recorded it (the bot must not
 /// be running).
 pub fn ping_message(data: &Path, id: u64) -> Option<String> {
+    slot_message(data, id, Slot::Ping)
+}
+
+/// The id of the message the stopped bot's store names as the table's board.
+pub fn board_message(data: &Path, id: u64) -> Option<String> {
+    slot_message(data, id, Slot::Board)
+}
+
+fn slot_message(data: &Path, id: u64, slot: Slot) -> Option<String> {
     let store = SledStore::open(data, 8 << 20).expect("the data folder opens");
-    store.slot_message(id, Slot::Ping).expect("the slot reads")
+    store.slot_message(id, slot).expect("the slot reads")
 }
 
 impl Truth {
