@@ -379,7 +379,8 @@ impl Reading {
     /// it can. The marks of what sent nothing new (an edit, a deletion, a superseded entry)
     /// and the releases are one call each for every table. The mark of a new message must be
     /// durable before a restart could send it again, so it is written durably before its
-    /// table's next call, and for at most [`SENT_MARKS_AT_ONCE`] tables at a time: a crash
+    /// table's next call, within [`LEASE_RENEW_MS`] of the leases (so before another process
+    /// could take a table over), and for at most [`SENT_MARKS_AT_ONCE`] tables at a time: a crash
     /// can then send again at most one message a table, and of at most that many tables — as
     /// a crash between a call and its mark always could — while the marks of a batch's new
     /// messages cost one durable write for many tables instead of one each (on sled a flush,
@@ -420,7 +421,12 @@ impl Reading {
                 pass.deliver_round(messenger, keep, Reread::AfterAWait, &mut report).await?
             };
             marks.extend(pass.deferred.take().unwrap_or_default());
-            if marks.iter().filter(|m| m.sent).count() >= SENT_MARKS_AT_ONCE {
+            // Kept marks of messages sent are written while the leases read with them still
+            // hold (taken at `leased_at` for LEASE_MS): another process taking a table over
+            // must find its sent entries marked.
+            let sent = marks.iter().filter(|m| m.sent).count();
+            let late = wall_ms().saturating_sub(leased_at) >= LEASE_RENEW_MS;
+            if sent >= SENT_MARKS_AT_ONCE || (sent > 0 && late) {
                 write_marks(store, std::mem::take(&mut marks))?;
             }
             match end {
@@ -668,6 +674,9 @@ impl<'a, S: Store> Pass<'a, S> {
                 self.mark(&entry, Done::default())?;
                 continue;
             }
+            // A kept mark of a message sent is durable before the table's next call, and before
+            // its lease is looked at again (once another process holds it, the mark is late).
+            self.write_sent_marks()?;
             let waiting = std::time::Instant::now();
             messenger.ready(dest_of(&entry.effect)).await;
             let waited = reread == Reread::Always || waiting.elapsed() >= WAITED;
@@ -714,7 +723,6 @@ impl<'a, S: Store> Pass<'a, S> {
         report: &mut Report,
     ) -> Result<bool, StoreError> {
         let table = self.table;
-        self.write_sent_marks()?;
         match perform(self, messenger, &entry.effect, report).await {
             Ok(Performed { shown, sent }) => {
                 let shown = shown.as_ref().map(|(slot, m)| (table, *slot, m));
@@ -1130,6 +1138,31 @@ mod tests {
             assert!(store.outbox(table).unwrap().is_empty(), "table {table} all marked");
             assert!(store.outbox_tables().unwrap().is_empty());
         }
+    }
+
+    /// Once the leases read with a batch are due for renewal, a table's mark of a message sent
+    /// is not kept past its table: another process may take a table over once its lease runs
+    /// out, and must find what was sent marked.
+    #[test]
+    fn marks_of_messages_sent_are_not_kept_once_the_leases_age() {
+        let store = SledStore::temporary().unwrap();
+        let tables: Vec<u64> = (1..=5).collect();
+        for &table in &tables {
+            let to = Dest::Chat { chat: format!("g{table}"), thread: None };
+            let effect = Effect::Send { to, message: Message::text(format!("t{table}")) };
+            store.enqueue(table, &entries(&[effect])).unwrap();
+        }
+        store.flush().unwrap();
+        let total = tables.len();
+        let watching =
+            Watching { store: &store, total, tables: tables.clone(), sends: RefCell::default() };
+        let mut reading = read_all(holder(), &store, Platform::Telegram, &tables).unwrap();
+        reading.leased_at -= LEASE_RENEW_MS;
+        now_or_never(reading.deliver(holder(), &store, &watching, |_| {})).unwrap();
+        let unmarked: Vec<usize> =
+            watching.sends.into_inner().iter().map(|(_, unmarked, _)| *unmarked).collect();
+        assert_eq!(unmarked, [0, 0, 0, 0, 0]);
+        assert!(store.outbox_tables().unwrap().is_empty());
     }
 
     /// An entry reads back as the effect it was written from, whether its value was kept or
