@@ -31,7 +31,7 @@
 //! the table's next call (at once, or for several tables in one write: [`Reading::deliver`]).
 
 use crate::app::{Dest, Effect, Message};
-use crate::store::{Done, OutboxEntry, Store, StoreError};
+use crate::store::{Done, LeasedOutboxes, OutboxEntry, Store, StoreError};
 use crate::table::Platform;
 
 mod parsed;
@@ -330,35 +330,23 @@ pub fn read_all<S: Store>(
 ) -> Result<Reading, StoreError> {
     let now = wall_ms();
     let leased = store.lease_and_read_outboxes(tables, me, now, LEASE_MS)?;
-    let granted = leased.granted;
-    let mut pending: Vec<(u64, Vec<Pending>)> = granted.iter().map(|&t| (t, Vec::new())).collect();
-    for entry in read_back(store, leased.entries)? {
-        if let Some((_, entries)) = pending.iter_mut().find(|(t, _)| *t == table_of(&entry.key)) {
-            entries.push(entry);
-        }
-    }
-    let rounds: Vec<(u64, Round)> =
-        pending.into_iter().map(|(table, entries)| (table, coalesce(entries))).collect();
-    let wanted = wanted_of(&rounds);
-    let found = match leased.slots {
-        Some(all) => wanted
-            .iter()
-            .map(|&(table, slot)| {
-                let shows =
-                    |(t, key, _): &&(u64, [u8; 8], SlotMessage)| *t == table && *key == slot.key();
-                all.iter().find(shows).map(|(_, _, message)| message.clone())
-            })
-            .collect(),
-        None => store.slots_shown(&wanted)?,
-    };
-    let elsewhere = tables.iter().copied().filter(|t| !granted.contains(t)).collect();
-    Ok(Reading {
-        platform,
-        leased_at: now,
-        elsewhere,
-        rounds,
-        shown: wanted.into_iter().zip(found).collect(),
-    })
+    Reading::of(store, platform, now, tables, leased)
+}
+
+/// [`Store::flush`], then [`read_all`] — in one call of the store
+/// ([`Store::flush_and_read_outboxes`], one round trip on PostgreSQL): how a batch ends when
+/// its engine delivers its tables itself. The outer error is the flush's (nothing of the batch
+/// is durable), the inner one the read's (the batch is durable; its tables wait for a later
+/// delivery).
+pub fn flush_and_read_all<S: Store>(
+    me: &str,
+    store: &S,
+    platform: Platform,
+    tables: &[u64],
+) -> Result<Result<Reading, StoreError>, StoreError> {
+    let now = wall_ms();
+    let leased = store.flush_and_read_outboxes(tables, me, now, LEASE_MS)?;
+    Ok(leased.and_then(|leased| Reading::of(store, platform, now, tables, leased)))
 }
 
 /// What [`read_all`] found: the tables whose leases went to another process, each granted
@@ -374,6 +362,49 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// What the leases taken at `leased_at` on `tables` granted and read, as rounds to carry
+    /// out.
+    fn of<S: Store + ?Sized>(
+        store: &S,
+        platform: Platform,
+        leased_at: u64,
+        tables: &[u64],
+        leased: LeasedOutboxes,
+    ) -> Result<Reading, StoreError> {
+        let granted = leased.granted;
+        let mut pending: Vec<(u64, Vec<Pending>)> =
+            granted.iter().map(|&t| (t, Vec::new())).collect();
+        for entry in read_back(store, leased.entries)? {
+            if let Some((_, entries)) = pending.iter_mut().find(|(t, _)| *t == table_of(&entry.key))
+            {
+                entries.push(entry);
+            }
+        }
+        let rounds: Vec<(u64, Round)> =
+            pending.into_iter().map(|(table, entries)| (table, coalesce(entries))).collect();
+        let wanted = wanted_of(&rounds);
+        let found = match leased.slots {
+            Some(all) => wanted
+                .iter()
+                .map(|&(table, slot)| {
+                    let shows = |(t, key, _): &&(u64, [u8; 8], SlotMessage)| {
+                        *t == table && *key == slot.key()
+                    };
+                    all.iter().find(shows).map(|(_, _, message)| message.clone())
+                })
+                .collect(),
+            None => store.slots_shown(&wanted)?,
+        };
+        let elsewhere = tables.iter().copied().filter(|t| !granted.contains(t)).collect();
+        Ok(Reading {
+            platform,
+            leased_at,
+            elsewhere,
+            rounds,
+            shown: wanted.into_iter().zip(found).collect(),
+        })
+    }
+
     /// Delivery of many tables at once, second half: carries out each table's round, as
     /// [`deliver_as`] does each, with the store's writes made for all of them at once where
     /// it can. The marks of what sent nothing new (an edit, a deletion, a superseded entry)
@@ -437,8 +468,7 @@ impl Reading {
             }
             reports.push((table, report));
         }
-        write_marks(store, marks)?;
-        again.extend(store.release_outboxes_if_empty(&done, me)?);
+        again.extend(finish(store, marks, &done, me)?);
         for table in again {
             serving(table);
             let more = deliver_as(me, store, platform, table, messenger).await?;
@@ -516,18 +546,39 @@ fn write_marks<S: Store + ?Sized>(store: &S, marks: Vec<Deferred>) -> Result<(),
     if marks.is_empty() {
         return Ok(());
     }
-    let done: Vec<(Vec<u8>, Done<'_>)> = marks
+    store.outbox_done_all(&as_done(&marks))?;
+    forget_parsed(&marks);
+    Ok(())
+}
+
+/// The end of [`Reading::deliver`]'s first rounds: the marks still kept, then the leases of
+/// `tables` released where their outbox is empty ([`Store::finish_outboxes`], one round trip
+/// on PostgreSQL); returns the tables with entries pending.
+fn finish<S: Store + ?Sized>(
+    store: &S,
+    marks: Vec<Deferred>,
+    tables: &[u64],
+    me: &str,
+) -> Result<Vec<u64>, StoreError> {
+    let busy = store.finish_outboxes(&as_done(&marks), tables, me)?;
+    forget_parsed(&marks);
+    Ok(busy)
+}
+
+fn as_done(marks: &[Deferred]) -> Vec<(Vec<u8>, Done<'_>)> {
+    marks
         .iter()
         .map(|m| {
             let shown = m.shown.as_ref().map(|(table, slot, message)| (*table, *slot, message));
             (m.key.clone(), Done { shown, sent: m.sent })
         })
-        .collect();
-    store.outbox_done_all(&done)?;
-    for mark in &marks {
+        .collect()
+}
+
+fn forget_parsed(marks: &[Deferred]) {
+    for mark in marks {
         parsed::forget(&mark.json);
     }
-    Ok(())
 }
 
 /// A wait for the chat this long or longer may have let newer entries queue up: the outbox is

@@ -61,9 +61,9 @@ const IDLE: std::time::Duration = std::time::Duration::from_millis(20);
 /// without waiting gets them made durable together, one that waits gets each at once.
 ///
 /// A batch's tables are delivered, and every line written, on a thread of their own
-/// ([`Delivery`]) while the next batch is handled and made durable, as a chat adapter's
-/// deliverers run beside its engine. The lines still come in the order a batch at a time
-/// would give.
+/// ([`Delivery`]) while the next batch is handled, made durable and its outboxes read (in one
+/// call of the store), as a chat adapter's deliverers run beside its engine. The lines still
+/// come in the order a batch at a time would give.
 pub fn run(
     driver: &mut Driver<SharedStore>,
     input: impl BufRead + Send + 'static,
@@ -167,20 +167,19 @@ fn step(
     numbers: Vec<usize>,
 ) -> std::io::Result<()> {
     let handled = driver.handle(inputs);
-    // A table still being delivered must not get entries the delivery would find at its end
-    // and carry out under the earlier batch's inputs.
+    // A table's deliveries follow one another: one still being delivered must not be leased
+    // and read again before that delivery's marks and release, nor get entries it would find
+    // at its end and carry out under the earlier batch's inputs. The other tables are read
+    // while the deliveries before run.
     if handled.tables.iter().any(|t| delivery.is_delivering(t.table)) {
         delivery.wait()?;
     }
-    if driver.app.store().flush().is_err() {
+    delivery.make_room()?;
+    let Ok(deliveries) = driver.flush_and_read(&handled.tables) else {
         tracing::error!("storage flush failed");
         return Ok(());
-    }
+    };
     delivery.send(Job::Answers { answers: handled.answers, numbers: numbers.clone() })?;
-    // One delivery at a time: the next one's leases and reads come after the last one's
-    // marks and releases, as a table's deliveries follow one another.
-    delivery.wait()?;
-    let deliveries = driver.read(&handled.tables);
     delivery.send(Job::Deliver { deliveries, numbers })
 }
 
@@ -197,15 +196,18 @@ enum Job {
     Done(Vec<usize>),
 }
 
+/// How many deliveries may be queued or under way at once: a batch's outboxes are read while
+/// the delivery before it runs, not earlier — a reading waits behind one delivery at most, so
+/// its leases are young when it is carried out.
+const DELIVERIES_AHEAD: usize = 2;
+
 /// The delivery thread: it makes the local platform's calls and writes every output line.
 struct Delivery {
     jobs: Option<std::sync::mpsc::Sender<Job>>,
     /// Told after each [`Job::Deliver`] is carried out.
     delivered: std::sync::mpsc::Receiver<()>,
-    /// The deliveries queued and not carried out yet (one at most).
-    outstanding: usize,
-    /// The tables of the delivery under way, if one is.
-    delivering: Vec<u64>,
+    /// The tables of each delivery queued and not carried out yet, oldest first.
+    outstanding: std::collections::VecDeque<Vec<u64>>,
     thread: Option<std::thread::JoinHandle<std::io::Result<()>>>,
 }
 
@@ -259,34 +261,49 @@ impl Delivery {
         Delivery {
             jobs: Some(jobs),
             delivered,
-            outstanding: 0,
-            delivering: Vec::new(),
+            outstanding: std::collections::VecDeque::new(),
             thread: Some(thread),
         }
     }
 
-    fn is_delivering(&self, table: u64) -> bool {
-        self.delivering.contains(&table)
+    /// Whether a delivery queued or under way holds `table`.
+    fn is_delivering(&mut self, table: u64) -> bool {
+        while self.delivered.try_recv().is_ok() {
+            self.outstanding.pop_front();
+        }
+        self.outstanding.iter().any(|tables| tables.contains(&table))
     }
 
     fn send(&mut self, job: Job) -> std::io::Result<()> {
         if let Job::Deliver { deliveries, .. } = &job {
-            self.outstanding += 1;
-            self.delivering = deliveries.tables().collect();
+            self.outstanding.push_back(deliveries.tables().collect());
         }
         let sent = self.jobs.as_ref().is_some_and(|jobs| jobs.send(job).is_ok());
         if sent { Ok(()) } else { Err(self.end().err().unwrap_or_else(stopped)) }
     }
 
-    /// Waits until the delivery under way, if any, is carried out.
-    fn wait(&mut self) -> std::io::Result<()> {
-        while self.outstanding > 0 {
-            if self.delivered.recv().is_err() {
-                return Err(self.end().err().unwrap_or_else(stopped));
-            }
-            self.outstanding -= 1;
+    /// Waits until another delivery may be queued ([`DELIVERIES_AHEAD`]).
+    fn make_room(&mut self) -> std::io::Result<()> {
+        while self.outstanding.len() >= DELIVERIES_AHEAD {
+            self.wait_for_one()?;
         }
-        self.delivering.clear();
+        Ok(())
+    }
+
+    /// Waits until every delivery queued is carried out.
+    fn wait(&mut self) -> std::io::Result<()> {
+        while !self.outstanding.is_empty() {
+            self.wait_for_one()?;
+        }
+        Ok(())
+    }
+
+    /// Waits until the oldest delivery queued is carried out.
+    fn wait_for_one(&mut self) -> std::io::Result<()> {
+        if self.delivered.recv().is_err() {
+            return Err(self.end().err().unwrap_or_else(stopped));
+        }
+        self.outstanding.pop_front();
         Ok(())
     }
 

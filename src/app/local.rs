@@ -203,16 +203,15 @@ impl<S: Store> LocalPlatform<S> {
 
     fn run_once(&mut self, inputs: &[Input], observe: &mut dyn FnMut(usize, Delivered)) {
         let handled = self.handle(inputs);
-        if self.app.store().flush().is_err() {
+        let Ok(deliveries) = self.flush_and_read(&handled.tables) else {
             tracing::error!("storage flush failed");
             return;
-        }
+        };
         for (index, effects) in handled.answers.into_iter().enumerate() {
             for effect in effects {
                 observe(index, Delivered { effect, message_id: None });
             }
         }
-        let deliveries = self.read(&handled.tables);
         self.deliverer.deliver(self.app.store(), deliveries, observe);
     }
 
@@ -239,19 +238,26 @@ impl<S: Store> LocalPlatform<S> {
         Handled { answers, tables }
     }
 
-    /// Leases and reads the outboxes of `tables` (after the flush that made their entries
-    /// durable): all of a platform's at once ([`outbox::read_all`]).
-    pub fn read(&self, tables: &[Touched]) -> Deliveries {
-        let mut platforms: Vec<Platform> = Vec::new();
-        for touched in tables {
-            if !platforms.contains(&touched.platform) {
-                platforms.push(touched.platform);
-            }
-        }
-        let of = |platform: Platform| -> Vec<(u64, usize)> {
-            tables.iter().filter(|t| t.platform == platform).map(|t| (t.table, t.input)).collect()
+    /// Makes what was handled durable, then leases and reads the outboxes of `tables`, all of
+    /// a platform's at once: the flush and the first platform's read are one call of the store
+    /// ([`outbox::flush_and_read_all`]; one round trip on PostgreSQL), any other platform's
+    /// read one more ([`outbox::read_all`]). The error is the flush's: nothing handled since
+    /// the last flush is durable. A read that fails is logged, and its tables wait for a later
+    /// delivery.
+    pub fn flush_and_read(&self, tables: &[Touched]) -> Result<Deliveries, StoreError> {
+        let mut platforms = by_platform(tables).into_iter();
+        let Some((platform, first)) = platforms.next() else {
+            self.app.store().flush()?;
+            return Ok(Deliveries::default());
         };
-        self.read_tables(platforms.into_iter().map(|platform| (platform, of(platform))))
+        let ids: Vec<u64> = first.iter().map(|(table, _)| *table).collect();
+        let mut deliveries = Deliveries::default();
+        match outbox::flush_and_read_all(outbox::holder(), self.app.store(), platform, &ids)? {
+            Ok(reading) => deliveries.0.push(Read { reading, tables: first }),
+            Err(e) => tracing::warn!("delivery failed: {e}"),
+        }
+        deliveries.0.extend(self.read_tables(platforms).0);
+        Ok(deliveries)
     }
 
     fn read_tables(&self, each: impl Iterator<Item = (Platform, Vec<(u64, usize)>)>) -> Deliveries {
@@ -309,6 +315,20 @@ impl LocalDeliverer {
             }
         }
     }
+}
+
+/// `tables` platform by platform, in the order each platform first appears: each table with
+/// the index of its input.
+fn by_platform(tables: &[Touched]) -> Vec<(Platform, Vec<(u64, usize)>)> {
+    let mut platforms: Vec<(Platform, Vec<(u64, usize)>)> = Vec::new();
+    for touched in tables {
+        let entry = (touched.table, touched.input);
+        match platforms.iter_mut().find(|(p, _)| *p == touched.platform) {
+            Some((_, of)) => of.push(entry),
+            None => platforms.push((touched.platform, vec![entry])),
+        }
+    }
+    platforms
 }
 
 impl Deliveries {

@@ -263,6 +263,24 @@ pub trait Store: std::fmt::Debug {
         Ok(LeasedOutboxes { granted, entries, slots: None })
     }
 
+    /// [`Store::flush`], then — only once it succeeded — [`Store::lease_and_read_outboxes`]
+    /// of `tables`: how a batch ends when its engine delivers its tables itself (script mode,
+    /// the local platform). The outer error is the flush's: nothing of the batch is durable.
+    /// The inner one is the read's: the batch is durable, and its tables' outboxes wait for
+    /// a later delivery. A store where each call is a round trip makes it one:
+    /// `igroteka-store-pg` takes the leases inside the batch's transaction and reads the
+    /// outboxes behind its commit.
+    fn flush_and_read_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Result<LeasedOutboxes, StoreError>, StoreError> {
+        self.flush()?;
+        Ok(self.lease_and_read_outboxes(tables, holder, now_ms, ttl_ms))
+    }
+
     /// [`Store::lease_outbox`] for each of `tables`: those now `holder`'s.
     fn lease_outboxes(
         &self,
@@ -320,6 +338,18 @@ pub trait Store: std::fmt::Debug {
             }
         }
         Ok(busy)
+    }
+    /// [`Store::outbox_done_all`] of `marks`, then — once they are written —
+    /// [`Store::release_outboxes_if_empty`] of `tables`: how a delivery over many tables ends.
+    /// A store where each call is a round trip makes it one.
+    fn finish_outboxes(
+        &self,
+        marks: &[(Vec<u8>, Done<'_>)],
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        self.outbox_done_all(marks)?;
+        self.release_outboxes_if_empty(tables, holder)
     }
 }
 
@@ -539,6 +569,25 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         holder: &str,
     ) -> Result<Vec<u64>, StoreError> {
         (**self).release_outboxes_if_empty(tables, holder)
+    }
+
+    fn flush_and_read_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Result<LeasedOutboxes, StoreError>, StoreError> {
+        (**self).flush_and_read_outboxes(tables, holder, now_ms, ttl_ms)
+    }
+
+    fn finish_outboxes(
+        &self,
+        marks: &[(Vec<u8>, Done<'_>)],
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        (**self).finish_outboxes(marks, tables, holder)
     }
 }
 

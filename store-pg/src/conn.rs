@@ -24,6 +24,9 @@ pub(crate) const LOCK_TIMEOUT: &str = "2s";
 /// How long any one statement may run.
 pub(crate) const STATEMENT_TIMEOUT: &str = "30s";
 
+/// A statement and its parameters, as a pipeline sends it ([`Conn::pipelined_each`]).
+pub(crate) type Query<'a> = (&'static str, &'a [&'a (dyn ToSql + Sync)]);
+
 /// Where and how to connect: the parsed URL and the schema to work in.
 #[derive(Debug, Clone)]
 pub(crate) struct Target {
@@ -249,37 +252,39 @@ impl Conn {
         self.noted(result).map_err(backend)
     }
 
-    /// Runs `queries` in one round trip, each its own statement in autocommit: each is sent
-    /// without waiting for the answer to the one before, and the server runs them in order, so
-    /// each one's snapshot is taken after the one before has committed.
-    pub(crate) async fn query_pipelined<const N: usize>(
+    /// Sends `queries` in one round trip and gives each one's answer: each is sent without
+    /// waiting for the answer to the one before, and the server runs them in order. Each is an
+    /// exchange of its own, so one that fails does not stop those after it (inside a
+    /// transaction, the failure aborts it: those after it fail too, but for a `COMMIT`, which
+    /// then rolls back without an error — a caller committing this way checks the answer of
+    /// the statement before it). The error is a statement that could not be prepared: then
+    /// none was sent.
+    pub(crate) async fn pipelined_each(
         &mut self,
-        queries: [(&'static str, &[&(dyn ToSql + Sync)]); N],
-    ) -> Result<[Vec<Row>; N], StoreError> {
-        let mut statements = Vec::with_capacity(N);
-        for (sql, _) in &queries {
+        queries: &[Query<'_>],
+    ) -> Result<Vec<Result<Vec<Row>, StoreError>>, StoreError> {
+        let mut statements = Vec::with_capacity(queries.len());
+        for (sql, _) in queries {
             let statement = self.statement(sql).await;
             statements.push(self.noted(statement).map_err(backend)?);
         }
         let client = self.client.clone();
         let mut calls: Vec<_> = statements
             .iter()
-            .zip(&queries)
+            .zip(queries)
             .map(|(statement, (_, params))| Box::pin(client.query(statement, params)))
             .collect();
         // The first poll of each sends it; their answers are awaited after all were sent.
         let sent: Vec<_> = calls.iter_mut().map(|call| send_now(call.as_mut())).collect();
-        let mut rows = Vec::with_capacity(N);
+        let mut answers = Vec::with_capacity(queries.len());
         for (call, sent) in calls.iter_mut().zip(sent) {
             let answer = match sent {
                 Poll::Ready(answer) => answer,
                 Poll::Pending => call.await,
             };
-            rows.push(answer);
+            answers.push(self.noted(answer).map_err(backend));
         }
-        let rows: Result<Vec<Vec<Row>>, _> = rows.into_iter().collect();
-        let rows = self.noted(rows).map_err(backend)?;
-        rows.try_into().map_err(|_| StoreError::Backend("a pipelined query went missing".into()))
+        Ok(answers)
     }
 
     /// Statements without parameters (transaction control, migrations' fixed text).

@@ -863,6 +863,25 @@ impl Store for PgStore {
         self.release_many_if_empty(tables, holder)
     }
 
+    fn flush_and_read_outboxes(
+        &self,
+        tables: &[u64],
+        holder: &str,
+        now_ms: u64,
+        ttl_ms: u64,
+    ) -> Result<Result<LeasedOutboxes, StoreError>, StoreError> {
+        self.flush_and_read_many(tables, holder, now_ms, ttl_ms)
+    }
+
+    fn finish_outboxes(
+        &self,
+        marks: &[(Vec<u8>, Done<'_>)],
+        tables: &[u64],
+        holder: &str,
+    ) -> Result<Vec<u64>, StoreError> {
+        self.finish_many(marks, tables, holder)
+    }
+
     /// The store's tables in its schema, with their indexes and TOAST data.
     fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
         self.reader(move |mut conn| async move {

@@ -32,9 +32,10 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use igroteka::store::StoreError;
+use tokio_postgres::Row;
 
 use crate::ahead::ReadAhead;
-use crate::conn::{Conn, Target, describe};
+use crate::conn::{Conn, Query, Target, describe};
 use crate::prefs;
 use crate::save::{self, Save, Sent};
 
@@ -358,5 +359,46 @@ impl Writer {
             self.prefs.clear();
         }
         committed.map_err(|e| StoreError::Backend(format!("the batch was not committed: {e}")))
+    }
+
+    /// [`Writer::commit`], with `last` run inside the batch's transaction just before the
+    /// commit, in the same round trip. `None` when no batch is open: nothing was committed
+    /// nor run, the caller runs `last` elsewhere. The error is the commit's: none of the batch
+    /// is kept, nor what `last` wrote. Else `last`'s rows.
+    pub(crate) async fn commit_with(
+        &mut self,
+        last: Query<'_>,
+    ) -> Result<Option<Vec<Row>>, StoreError> {
+        self.settle().await;
+        self.ready().await?;
+        if self.lost.is_some() || !self.open {
+            // The usual commit reports the loss; with no batch open, it does nothing.
+            return self.commit().await.map(|()| None);
+        }
+        let answers = match self.conn.pipelined_each(&[last, ("COMMIT", &[])]).await {
+            Ok(answers) => answers,
+            Err(e) => {
+                // Nothing was sent, but a statement that failed to be prepared has aborted the
+                // transaction: the batch is lost (the commit below reports it).
+                self.lose(format!("a statement could not be prepared: {e}")).await;
+                return self.commit().await.map(|()| None);
+            }
+        };
+        // Committed or refused, the transaction has ended.
+        self.end();
+        let mut answers = answers.into_iter();
+        let committed = match (answers.next(), answers.next()) {
+            // A `COMMIT` after a failed statement rolls back without an error: it committed
+            // only if the statement before it did not fail.
+            (Some(Ok(rows)), Some(Ok(_))) => Ok(Some(rows)),
+            (Some(Err(e)), _) | (_, Some(Err(e))) => {
+                Err(StoreError::Backend(format!("the batch was not committed: {e}")))
+            }
+            _ => Err(StoreError::Backend("a pipelined query went missing".into())),
+        };
+        if committed.is_err() {
+            self.prefs.clear();
+        }
+        committed
     }
 }

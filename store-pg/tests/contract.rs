@@ -78,6 +78,7 @@ contract!(
     a_corrupt_record_is_quarantined_and_the_chat_freed,
     a_lease_is_granted_renewed_and_released,
     the_calls_over_many_tables_agree_with_the_single_ones,
+    a_batch_ends_with_its_outboxes_read_and_a_delivery_with_its_releases,
     a_game_plays_through_the_engine,
     the_size_on_disk_is_known_and_grows,
     reading_ahead_changes_nothing_a_caller_sees,
@@ -468,6 +469,61 @@ fn the_calls_over_many_tables_agree_with_the_single_ones<S: Plant>(store: &S) {
         assert!(refused.entries.is_empty(), "nothing read of tables not granted");
         assert!(refused.slots.unwrap_or_default().is_empty());
     }
+}
+
+/// How a batch ends when its engine delivers its tables itself (`outbox::flush_and_read_all`:
+/// the flush and the leased read in one call) and how such a delivery ends
+/// (`Reading::deliver`: the last marks and the releases in one call) — as the separate calls
+/// would.
+fn a_batch_ends_with_its_outboxes_read_and_a_delivery_with_its_releases<S: Plant>(store: &S) {
+    let tables: Vec<_> = ["f1", "f2", "f3"].iter().map(|c| lobby(store, console_chat(c))).collect();
+    let ids: Vec<u64> = tables.iter().map(|t| t.id).collect();
+    let (one, two, quiet) = (ids[0], ids[1], ids[2]);
+    if store.shared() {
+        assert!(store.lease_outbox(two, "b", 1_000, 100).unwrap(), "b delivers two");
+    }
+    store.save(&tables[0], None, &[entry("a1"), entry("a2")]).unwrap();
+    store.save(&tables[1], None, &[entry("b1")]).unwrap();
+    store.save(&tables[2], None, &[]).unwrap();
+    let read = store.flush_and_read_outboxes(&ids, "a", 1_010, 100).unwrap().unwrap();
+    for table in &tables {
+        assert_eq!(store.load(table.id).unwrap().as_ref(), Some(table), "the batch is kept");
+    }
+    assert_eq!(texts(&store.outboxes(&ids).unwrap()), ["a1", "a2", "b1"], "and its entries");
+    if store.shared() {
+        assert_eq!(read.granted, [one, quiet], "b's lease stands");
+        assert!(!store.lease_outbox(two, "a", 1_050, 100).unwrap());
+        assert!(!store.lease_outbox(one, "b", 1_050, 100).unwrap(), "a holds one now");
+    } else {
+        assert_eq!(read.granted, ids);
+    }
+    assert_eq!(read.entries, store.outboxes(&read.granted).unwrap(), "the granted tables' only");
+    assert!(read.slots.unwrap_or_default().is_empty(), "no slot shows anything yet");
+    // With nothing to commit, the outboxes are read all the same.
+    let again = store.flush_and_read_outboxes(&[one], "a", 1_020, 100).unwrap().unwrap();
+    assert_eq!(again.granted, [one]);
+    assert_eq!(texts(&again.entries), ["a1", "a2"]);
+    // The delivery's end: a1 marked (its board shown), then the releases where nothing is left.
+    let board = SlotMessage::new("m20".into(), true);
+    let marks = [(again.entries[0].key.clone(), shows(one, Slot::Board, &board, true))];
+    assert_eq!(store.finish_outboxes(&marks, &[one, quiet], "a").unwrap(), [one], "a2 pending");
+    assert_eq!(texts(&store.outbox(one).unwrap()), ["a2"]);
+    assert_eq!(store.slot_shown(one, Slot::Board).unwrap(), Some(board));
+    if store.shared() {
+        assert!(store.lease_outbox(quiet, "b", 1_030, 100).unwrap(), "quiet was released");
+        assert!(!store.lease_outbox(one, "b", 1_030, 100).unwrap(), "one was kept");
+    }
+    let last = [(again.entries[1].key.clone(), Done::default())];
+    assert!(store.finish_outboxes(&last, &[one], "a").unwrap().is_empty(), "nothing pending");
+    assert!(store.outbox(one).unwrap().is_empty());
+    if store.shared() {
+        assert!(store.lease_outbox(one, "b", 1_040, 100).unwrap(), "one was released");
+    }
+    // Releases without marks, and marks without releases.
+    assert_eq!(store.finish_outboxes(&[], &[two], "b").unwrap(), [two], "b1 is pending");
+    let b1 = store.outbox(two).unwrap()[0].key.clone();
+    assert!(store.finish_outboxes(&[(b1, Done::default())], &[], "b").unwrap().is_empty());
+    assert!(store.outboxes(&ids).unwrap().is_empty());
 }
 
 /// A whole game as the engine plays it, outbox delivery and all (the local platform's

@@ -264,6 +264,42 @@ fn a_commit_refused_by_postgresql_is_an_error_of_the_flush() {
     assert_eq!(b.load(table.id).unwrap().map(|t| t.id), Some(table.id));
 }
 
+/// A batch ended with its outboxes leased and read in the same round trip as its commit
+/// (`flush_and_read_outboxes`): when PostgreSQL refuses the commit, or the connection is lost,
+/// the flush is an error, and neither the batch nor the leases taken in it are kept.
+#[test]
+fn a_batch_refused_or_lost_at_its_commit_takes_its_leases_with_it() {
+    let Some(db) = Db::new() else { return };
+    let (a, b) = (db.open(), db.open());
+    db.refuse_at_commit();
+    let table = lobby(&a, console_chat("refused-read"));
+    a.save(&table, None, &[hello()]).unwrap();
+    a.set_pref("refuse-at-commit", "x").unwrap();
+    let flushed = a.flush_and_read_outboxes(&[table.id], "a", 1_000, 6_000);
+    assert!(
+        matches!(&flushed, Err(StoreError::Backend(why)) if why.contains("40001")),
+        "{flushed:?}"
+    );
+    assert_eq!(b.load(table.id).unwrap(), None, "none of the batch was kept");
+    assert!(b.lease_outbox(table.id, "b", 1_010, 100).unwrap(), "nor a's lease");
+    b.release_outbox(table.id, "b").unwrap();
+    // Lost: the server ends the writer's connection before the commit.
+    a.save(&table, None, &[hello()]).unwrap();
+    let pid = a.writer_pid().unwrap();
+    let ended = db.sql(&format!("SELECT pg_terminate_backend({pid}, 5000)"));
+    assert!(ended[0].get::<_, bool>(0));
+    let flushed = a.flush_and_read_outboxes(&[table.id], "a", 1_020, 6_000);
+    assert!(matches!(flushed, Err(StoreError::Backend(_))), "{flushed:?}");
+    assert_eq!(b.load(table.id).unwrap(), None);
+    assert!(b.lease_outbox(table.id, "b", 1_030, 100).unwrap());
+    b.release_outbox(table.id, "b").unwrap();
+    // The next batch commits, and its read finds its entry.
+    a.save(&table, None, &[hello()]).unwrap();
+    let read = a.flush_and_read_outboxes(&[table.id], "a", 1_040, 6_000).unwrap().unwrap();
+    assert_eq!((read.granted, read.entries.len()), (vec![table.id], 1));
+    assert!(!b.lease_outbox(table.id, "b", 1_050, 100).unwrap(), "a holds it");
+}
+
 /// A deliverer's mark is a statement of its own on a reader, outside the engine's open batch:
 /// it is seen by every process at once, and a batch PostgreSQL then refuses at its commit
 /// (which the engine's flush reports, keeping none of it) does not take the mark with it.
