@@ -416,8 +416,8 @@ impl Reading {
     /// a crash between a call and its mark always could — while the marks of a batch's new
     /// messages cost one durable write for many tables instead of one each (on sled a flush,
     /// on PostgreSQL a statement and its commit). `serving` is told each table before its
-    /// calls are made. What a first round leaves (entries that queued meanwhile, a wait for the chat)
-    /// gets a pass of its own.
+    /// calls are made. What a first round leaves (entries that queued meanwhile, a wait for
+    /// the chat) gets a pass of its own.
     pub async fn deliver<S: Store, M: Messenger>(
         self,
         me: &str,
@@ -429,6 +429,8 @@ impl Reading {
         let mut shown = shown.into_iter().peekable();
         let mut reports = Vec::with_capacity(elsewhere.len() + rounds.len());
         let (mut marks, mut done, mut again) = (Vec::new(), Vec::new(), Vec::new());
+        // How many of `marks` are of messages sent.
+        let mut sent = 0;
         for table in elsewhere {
             reports.push((table, Report::default().elsewhere()));
         }
@@ -451,14 +453,16 @@ impl Reading {
                 // is no wait for the local platform): the release below finds them.
                 pass.deliver_round(messenger, keep, Reread::AfterAWait, &mut report).await?
             };
-            marks.extend(pass.deferred.take().unwrap_or_default());
+            let kept = pass.deferred.take().unwrap_or_default();
+            sent += kept.iter().filter(|m| m.sent).count();
+            marks.extend(kept);
             // Kept marks of messages sent are written while the leases read with them still
             // hold (taken at `leased_at` for LEASE_MS): another process taking a table over
             // must find its sent entries marked.
-            let sent = marks.iter().filter(|m| m.sent).count();
             let late = wall_ms().saturating_sub(leased_at) >= LEASE_RENEW_MS;
             if sent >= SENT_MARKS_AT_ONCE || (sent > 0 && late) {
                 write_marks(store, std::mem::take(&mut marks))?;
+                sent = 0;
             }
             match end {
                 RoundEnd::Delivered | RoundEnd::Empty => done.push(table),

@@ -48,8 +48,9 @@ const OUTBOX_MANY: &str = "SELECT table_id, pos, effect::text FROM outbox
 /// id, buttons, retired text); the entries in order. What it reads of tables not granted is
 /// dropped ([`leased_outboxes`]). Its snapshot is taken before the leases: an entry a holder
 /// whose lease ran out marks meanwhile may be read as pending — as it may be after, a holder
-/// making no call once its lease has less than `LEASE_MS - LEASE_RENEW_MS` left. In the writer's batch,
-/// just before its commit (`PgStore::flush_and_read_many`), it sees the batch's own entries.
+/// making no call once its lease has less than `LEASE_MS - LEASE_RENEW_MS` left. In the
+/// writer's batch, just before its commit (`PgStore::flush_and_read_many`), it sees the
+/// batch's own entries.
 const LEASE_AND_READ_MANY: &str = "WITH granted AS (
          INSERT INTO leases (table_id, holder, until)
          SELECT t, $2, $3 FROM unnest($1::bigint[]) AS t

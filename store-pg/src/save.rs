@@ -96,8 +96,9 @@ pub(crate) const SAVE: &str =
 /// written; and the log and outbox inserts cannot meet a race. Should the sequence number
 /// have moved all the same, nothing is written and false comes back, as from the function.
 ///
-/// The outbox positions are taken in the entries' order (the subquery sorts them before the
-/// outer select calls `nextval` row by row).
+/// The outbox positions are taken in the entries' order: the subquery yields them in it
+/// (`unnest` gives them so, and its `ORDER BY` says so — the planner drops that sort as
+/// already done), and the outer select calls `nextval` row by row as they come.
 pub(crate) const MOVE: &str = "WITH saved AS (
          UPDATE tables SET seq = $2, due_at = $4, record = $5
          WHERE id = $1 AND seq = $3
