@@ -4,7 +4,8 @@
 # share of TABLES two-player tables, MOVES presses each (pipelined, or at RATE presses a second
 # in all). Prints the figures docs/performance.md records ("PostgreSQL"): durable presses a
 # second across the processes, press -> applied and press -> done p50 / p99, CPU per applied
-# press of the bot processes and of the database server, and bytes per stored game.
+# press of the bot processes and of the database server (over the whole run, and from the
+# first press on: with RATE, the paced presses' own), and bytes per stored game.
 #
 #   scripts/pg-load.sh                         # 1 process, 1,000 tables, 10 presses each
 #   PROCS=3 scripts/pg-load.sh                 # the same load through three processes
@@ -62,14 +63,28 @@ PY
 before=$(pg_cpu)
 rate_args=()
 per=$((TABLES / PROCS))
+drivers=()
 for p in $(seq 1 "$PROCS"); do
   if [ -n "${RATE:-}" ]; then rate_args=(--rate $((RATE / PROCS))); fi
-  LOAD_LATENCIES="$out/latencies.$p" LOAD_APPLIED="$out/applied.$p" "$target/examples/load" --bin "$target/igroteka" \
+  LOAD_LATENCIES="$out/latencies.$p" LOAD_APPLIED="$out/applied.$p" LOAD_PRESSING="$out/pressing.$p" \
+    "$target/examples/load" --bin "$target/igroteka" \
     --database "$database" --chats "p$p" --tables "$per" --moves "$MOVES" --game "$GAME" \
     "${rate_args[@]}" > "$out/load.$p" 2>&1 &
+  drivers+=($!)
 done
+# The server's CPU once every driver has written its first press: with RATE, what the server
+# uses from then on is the presses' alone (every game is set up by then).
+(
+  while [ "$(find "$out" -name 'pressing.*' | wc -l)" -lt "$PROCS" ] && [ ! -e "$out/ended" ]; do
+    sleep 0.02
+  done
+  if [ ! -e "$out/ended" ]; then pg_cpu > "$out/server_at_press"; fi
+) &
+poller=$!
 failed=0
-for job in $(jobs -p); do wait "$job" || failed=1; done
+for job in "${drivers[@]}"; do wait "$job" || failed=1; done
+touch "$out/ended"
+wait "$poller"
 after=$(pg_cpu)
 if [ "$failed" = 1 ]; then
   cat "$out"/load.*
@@ -81,10 +96,12 @@ bytes=$(psql "$database" -qAtXc "SELECT coalesce(sum(pg_total_relation_size(c.oi
   WHERE n.nspname = '$schema' AND c.relkind = 'r'")
 stored=$(psql "$database" -qAtXc "SELECT count(*) FROM tables")
 
-python3 - "$out" "$PROCS" "$before" "$after" "$bytes" "$stored" <<'PY'
+at_press=$(cat "$out/server_at_press" 2>/dev/null || echo "")
+python3 - "$out" "$PROCS" "$before" "$after" "$bytes" "$stored" "$at_press" <<'PY'
 import glob, sys
 out, procs, before, after, size, stored = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
-presses, first, last, cpu = 0, None, 0, 0.0
+at_press = float(sys.argv[7]) if sys.argv[7] else None
+presses, first, last, cpu, press_cpu = 0, None, 0, 0.0, 0.0
 for path in glob.glob(out + '/load.*'):
     for line in open(path):
         if line.startswith('summary '):
@@ -93,6 +110,7 @@ for path in glob.glob(out + '/load.*'):
             first = int(f['first_ms']) if first is None else min(first, int(f['first_ms']))
             last = max(last, int(f['last_ms']))
             cpu += float(f['cpu_s'])
+            press_cpu += float(f['press_cpu_s'])
 read = lambda name: sorted(int(x) for path in glob.glob(out + '/' + name + '.*') for x in open(path).read().split())
 lat, applied = read('latencies'), read('applied')
 if not presses or not lat or not applied:
@@ -103,6 +121,8 @@ print(f'{procs} process(es), {stored} tables stored: {presses} presses applied i
 print(f'press -> applied (durable, answered): p50 {pct(applied, 0.5):.2f} ms, p99 {pct(applied, 0.99):.2f} ms, max {applied[-1] / 1000:.2f} ms')
 print(f'press -> done (and delivered): p50 {pct(lat, 0.5):.2f} ms, p99 {pct(lat, 0.99):.2f} ms, max {lat[-1] / 1000:.2f} ms')
 server = after - before
-print(f'CPU per applied press: bot {cpu * 1e6 / presses:.0f} µs, database server {server * 1e6 / presses:.0f} µs' + ('' if server > 0 else ' (no server process seen on this machine)'))
+print(f'CPU per applied press, whole run (the set-up included): bot {cpu * 1e6 / presses:.0f} µs, database server {server * 1e6 / presses:.0f} µs' + ('' if server > 0 else ' (no server process seen on this machine)'))
+if at_press is not None:
+    print(f'CPU per applied press from the first press on: bot {press_cpu * 1e6 / presses:.0f} µs, database server {(after - at_press) * 1e6 / presses:.0f} µs')
 print(f'stored: {size / 1e6:.1f} MB in the schema = {size / max(stored, 1):.0f} B per game')
 PY

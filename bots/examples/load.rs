@@ -18,6 +18,9 @@
 //!   at the most the binary takes). Its presses start once every table is set up: a burst of
 //!   set-up lines is no steady load, and presses queued behind it would time the burst.
 //!
+//! - With `LOAD_PRESSING=PATH` in its environment the driver creates that file as it writes
+//!   the first press (scripts/pg-load.sh then reads the database server's CPU), and its
+//!   summary line gives the binary's CPU from then on (`press_cpu_s`) beside the whole run's.
 //! - `--window N` caps the inputs in flight. The default (one per table) is the pipelined
 //!   mode: every table whose previous press is answered gets its next one written at once,
 //!   without waiting for the other tables, so inputs that arrive together can share a flush.
@@ -351,6 +354,9 @@ fn run() -> Result<(), String> {
     let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     let mut first_press: Option<Instant> = None;
+    // The binary's CPU time when the first press was written: what follows is the presses'
+    // (with `--rate`, every set-up is answered by then).
+    let mut cpu_at_first_press: Option<f64> = None;
     // Presses written so far.
     let mut pressed = 0usize;
     let mut last_done = started;
@@ -384,7 +390,13 @@ fn run() -> Result<(), String> {
             let at = Instant::now();
             writeln!(stdin, "{text}").map_err(|e| format!("writing to the binary: {e}"))?;
             if step == Step::Press {
-                first_press.get_or_insert(at);
+                if first_press.is_none() {
+                    first_press = Some(at);
+                    cpu_at_first_press = cpu_secs(pid);
+                    if let Ok(path) = std::env::var("LOAD_PRESSING") {
+                        std::fs::write(&path, "").map_err(|e| format!("{path}: {e}"))?;
+                    }
+                }
                 pressed += 1;
             }
             in_flight.insert(next_input, (t, step, at));
@@ -502,11 +514,13 @@ fn run() -> Result<(), String> {
     // For scripts/pg-load.sh, which adds several drivers' figures up.
     let since_epoch = |at: Instant| now_ms() - (Instant::now() - at).as_millis() as u64;
     let sorted_us: Vec<String> = latencies.iter().map(|d| d.as_micros().to_string()).collect();
+    let press_cpu = cpu.zip(cpu_at_first_press).map(|(end, start)| end - start);
     println!(
-        "summary presses={presses} first_ms={} last_ms={} cpu_s={:.3}",
+        "summary presses={presses} first_ms={} last_ms={} cpu_s={:.3} press_cpu_s={:.3}",
         first_press.map_or(0, since_epoch),
         since_epoch(last_done),
-        cpu.unwrap_or(0.0)
+        cpu.unwrap_or(0.0),
+        press_cpu.unwrap_or(0.0)
     );
     if let Ok(path) = std::env::var("LOAD_LATENCIES") {
         std::fs::write(&path, sorted_us.join("\n")).map_err(|e| format!("{path}: {e}"))?;
