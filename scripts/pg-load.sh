@@ -39,11 +39,23 @@ trap 'psql "$URL" -qXc "DROP SCHEMA IF EXISTS $schema CASCADE" >/dev/null; rm -r
 sep='?'; case "$URL" in *\?*) sep='&';; esac
 database="$URL${sep}options=-c%20search_path%3D$schema"
 
+# The interpreter itself, not a version manager's shim: a shim is a shell script that starts
+# several processes, which is worth avoiding while presses are being timed.
+PYTHON=$(python3 -c 'import sys; print(sys.executable)')
+
 # CPU seconds used so far by the server: every live process named postgres, and what the
-# postmaster's children that ended (the backends of closed connections) used.
+# postmaster's children that ended (the backends of closed connections) used. With
+# `at-press N DIR`, it first waits (in-process, spawning nothing) until N drivers have written
+# their first press (DIR/pressing.*) or the run has ended (DIR/ended, then it prints nothing).
 pg_cpu() {
-  python3 - <<'PY'
-import glob
+  "$PYTHON" - "$@" <<'PY'
+import glob, os, sys, time
+if sys.argv[1:2] == ['at-press']:
+    procs, out = int(sys.argv[2]), sys.argv[3]
+    while len(glob.glob(out + '/pressing.*')) < procs:
+        if os.path.exists(out + '/ended'):
+            sys.exit(0)
+        time.sleep(0.02)
 total = 0
 for stat in glob.glob('/proc/[0-9]*/stat'):
     try:
@@ -61,6 +73,11 @@ PY
 }
 
 before=$(pg_cpu)
+# The server's CPU once every driver has written its first press: with RATE, what the server
+# uses from then on is the presses' alone (every game is set up by then). Started before the
+# drivers, so that nothing starts while presses are timed.
+pg_cpu at-press "$PROCS" "$out" > "$out/server_at_press" &
+poller=$!
 rate_args=()
 per=$((TABLES / PROCS))
 drivers=()
@@ -72,15 +89,6 @@ for p in $(seq 1 "$PROCS"); do
     "${rate_args[@]}" > "$out/load.$p" 2>&1 &
   drivers+=($!)
 done
-# The server's CPU once every driver has written its first press: with RATE, what the server
-# uses from then on is the presses' alone (every game is set up by then).
-(
-  while [ "$(find "$out" -name 'pressing.*' | wc -l)" -lt "$PROCS" ] && [ ! -e "$out/ended" ]; do
-    sleep 0.02
-  done
-  if [ ! -e "$out/ended" ]; then pg_cpu > "$out/server_at_press"; fi
-) &
-poller=$!
 failed=0
 for job in "${drivers[@]}"; do wait "$job" || failed=1; done
 touch "$out/ended"
@@ -96,8 +104,8 @@ bytes=$(psql "$database" -qAtXc "SELECT coalesce(sum(pg_total_relation_size(c.oi
   WHERE n.nspname = '$schema' AND c.relkind = 'r'")
 stored=$(psql "$database" -qAtXc "SELECT count(*) FROM tables")
 
-at_press=$(cat "$out/server_at_press" 2>/dev/null || echo "")
-python3 - "$out" "$PROCS" "$before" "$after" "$bytes" "$stored" "$at_press" <<'PY'
+at_press=$(cat "$out/server_at_press" 2>/dev/null || true)
+"$PYTHON" - "$out" "$PROCS" "$before" "$after" "$bytes" "$stored" "$at_press" <<'PY'
 import glob, sys
 out, procs, before, after, size, stored = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), float(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
 at_press = float(sys.argv[7]) if sys.argv[7] else None

@@ -21,6 +21,9 @@
 //! - With `LOAD_PRESSING=PATH` in its environment the driver creates that file as it writes
 //!   the first press (scripts/pg-load.sh then reads the database server's CPU), and its
 //!   summary line gives the binary's CPU from then on (`press_cpu_s`) beside the whole run's.
+//! - With `LOAD_TIMELINE=PATH` it writes one line a press, `WRITTEN APPLIED`: when the press
+//!   was written (µs since the first press) and how long it took to be applied (µs), so one
+//!   can see when in a run the slow presses fall — a steady tail, or a few stalled moments.
 //! - `--window N` caps the inputs in flight. The default (one per table) is the pipelined
 //!   mode: every table whose previous press is answered gets its next one written at once,
 //!   without waiting for the other tables, so inputs that arrive together can share a flush.
@@ -351,6 +354,8 @@ fn run() -> Result<(), String> {
     let mut next_input = 0usize;
     let mut latencies: Vec<Duration> = Vec::new();
     let mut applied: Vec<Duration> = Vec::new();
+    // (when the press was written, since the first press; how long until it was applied)
+    let mut timeline: Vec<(Duration, Duration)> = Vec::new();
     let (mut refusals, mut over, mut setup_inputs) = (0usize, 0usize, 0usize);
     let started = Instant::now();
     let mut first_press: Option<Instant> = None;
@@ -442,6 +447,9 @@ fn run() -> Result<(), String> {
                 Step::Press => {
                     latencies.push(answered.at - at);
                     applied.extend(answered.applied.map(|when| when - at));
+                    if let (Some(first), Some(when)) = (first_press, answered.applied) {
+                        timeline.push((at - first, when - at));
+                    }
                     if refused(&answered.effects) {
                         refusals += 1;
                     } else {
@@ -528,6 +536,14 @@ fn run() -> Result<(), String> {
     if let Ok(path) = std::env::var("LOAD_APPLIED") {
         let sorted: Vec<String> = applied.iter().map(|d| d.as_micros().to_string()).collect();
         std::fs::write(&path, sorted.join("\n")).map_err(|e| format!("{path}: {e}"))?;
+    }
+    if let Ok(path) = std::env::var("LOAD_TIMELINE") {
+        timeline.sort();
+        let lines: Vec<String> = timeline
+            .iter()
+            .map(|(at, applied)| format!("{} {}", at.as_micros(), applied.as_micros()))
+            .collect();
+        std::fs::write(&path, lines.join("\n")).map_err(|e| format!("{path}: {e}"))?;
     }
     if refusals > 0 {
         return Err(format!("{refusals} presses were refused: the driver pressed wrongly"));
