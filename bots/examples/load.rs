@@ -53,6 +53,8 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use serde::Deserialize;
+use serde::de::IgnoredAny;
 use serde_json::{Value, json};
 
 struct Args {
@@ -103,7 +105,7 @@ fn parse_args() -> Result<Args, String> {
 struct Answered {
     input: usize,
     /// Each effect with the id the local platform gave a sent message.
-    effects: Vec<(Value, Option<String>)>,
+    effects: Vec<(Effect, Option<String>)>,
     error: Option<String>,
     /// When its first line arrived: script mode writes an input's answer once the batch is
     /// durable, before any delivery (the press applied).
@@ -111,19 +113,73 @@ struct Answered {
     at: Instant,
 }
 
+/// One output line, with only what the driver uses: the rest (a board's view is most of a
+/// line) is skipped unread rather than built into a JSON tree — the driver shares the
+/// machine with the binary it times, so its own CPU is kept small.
+#[derive(Deserialize)]
+struct OutputLine {
+    input: Option<usize>,
+    #[serde(default)]
+    done: bool,
+    error: Option<String>,
+    effect: Option<Effect>,
+    message_id: Option<String>,
+}
+
+/// An effect, as far as the driver reads it.
+#[derive(Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum Effect {
+    Send { message: Message },
+    Edit { message: Message, message_id: String },
+    Answer(Answer),
+    Show(IgnoredAny),
+    Clear(IgnoredAny),
+    Delete(IgnoredAny),
+    Strip(IgnoredAny),
+}
+
+#[derive(Deserialize)]
+struct Message {
+    #[serde(default)]
+    mentions: Vec<Mention>,
+    #[serde(default)]
+    buttons: Vec<Vec<Button>>,
+}
+
+#[derive(Deserialize)]
+struct Mention {
+    user: Value,
+    name: Value,
+}
+
+#[derive(Deserialize)]
+struct Button {
+    token: Option<String>,
+}
+
+#[derive(Deserialize)]
+struct Answer {
+    #[serde(default)]
+    alert: bool,
+}
+
 /// Reads the output, groups it by input and reports each input when its done line arrives.
 fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
-    let mut effects: HashMap<usize, Vec<(Value, Option<String>)>> = HashMap::new();
+    let mut effects: HashMap<usize, Vec<(Effect, Option<String>)>> = HashMap::new();
     let mut errors: HashMap<usize, String> = HashMap::new();
     let mut first: HashMap<usize, Instant> = HashMap::new();
     for line in out.lines() {
         let Ok(line) = line else { break };
-        let Ok(value) = serde_json::from_str::<Value>(&line) else {
-            eprintln!("load: unreadable output line: {line}");
-            continue;
+        let parsed = match serde_json::from_str::<OutputLine>(&line) {
+            Ok(parsed) => parsed,
+            Err(e) => {
+                eprintln!("load: unreadable output line ({e}): {line}");
+                continue;
+            }
         };
-        let Some(input) = value["input"].as_u64().map(|n| n as usize) else { continue };
-        if value["done"] == json!(true) {
+        let Some(input) = parsed.input else { continue };
+        if parsed.done {
             let at = Instant::now();
             let answered = Answered {
                 input,
@@ -135,12 +191,11 @@ fn read_output(out: impl BufRead, answers: mpsc::Sender<Answered>) {
             if answers.send(answered).is_err() {
                 break;
             }
-        } else if let Some(error) = value["error"].as_str() {
-            errors.insert(input, error.to_string());
-        } else {
+        } else if let Some(error) = parsed.error {
+            errors.insert(input, error);
+        } else if let Some(effect) = parsed.effect {
             first.entry(input).or_insert_with(Instant::now);
-            let id = value["message_id"].as_str().map(str::to_string);
-            effects.entry(input).or_default().push((value["effect"].clone(), id));
+            effects.entry(input).or_default().push((effect, parsed.message_id));
         }
     }
 }
@@ -180,34 +235,26 @@ struct Shown {
 
 impl Shown {
     /// Notes the output of one input; whether it showed a new keyboard.
-    fn note(&mut self, effects: &[(Value, Option<String>)]) -> bool {
+    fn note(&mut self, effects: &[(Effect, Option<String>)]) -> bool {
         let mut changed = false;
         for (effect, sent_id) in effects {
-            let (message, id) = if let Some(send) = effect.get("send") {
-                (&send["message"], sent_id.clone())
-            } else if let Some(edit) = effect.get("edit") {
-                (&edit["message"], edit["message_id"].as_str().map(str::to_string))
-            } else {
-                continue;
+            let (message, id) = match effect {
+                Effect::Send { message } => (message, sent_id.clone()),
+                Effect::Edit { message, message_id } => (message, Some(message_id.clone())),
+                _ => continue,
             };
-            if let Some(mention) = message["mentions"].as_array().and_then(|m| m.first()) {
-                self.to_move = Some((mention["user"].clone(), mention["name"].clone()));
+            if let Some(mention) = message.mentions.first() {
+                self.to_move = Some((mention.user.clone(), mention.name.clone()));
             }
-            let token = message["buttons"]
-                .as_array()
-                .into_iter()
-                .flatten()
-                .filter_map(Value::as_array)
-                .flatten()
-                .find_map(|button| button["token"].as_str());
+            let token = message.buttons.iter().flatten().find_map(|button| button.token.as_ref());
             if let Some(token) = token {
-                (self.token, self.message_id, changed) = (Some(token.to_string()), id, true);
+                (self.token, self.message_id, changed) = (Some(token.clone()), id, true);
             }
         }
         changed
     }
 
-    /// The press the player to move would make: the first button of the live board.
+    /// The press of the live board's first button by the player to move.
     fn press(&self, t: usize) -> Option<Value> {
         let (user, name) = self.to_move.clone()?;
         let mut press = json!({"token": self.token.clone()?});
@@ -225,8 +272,8 @@ impl Shown {
 }
 
 /// A press answered by a refusal alone (stale, not your turn, …): a driver bug, not a move.
-fn refused(effects: &[(Value, Option<String>)]) -> bool {
-    effects.iter().any(|(effect, _)| effect["answer"]["alert"] == json!(true))
+fn refused(effects: &[(Effect, Option<String>)]) -> bool {
+    effects.iter().any(|(effect, _)| matches!(effect, Effect::Answer(Answer { alert: true })))
 }
 
 /// What a table waits for.
