@@ -9,7 +9,7 @@
 #
 #   scripts/pg-load.sh                         # 1 process, 1,000 tables, 10 presses each
 #   PROCS=3 scripts/pg-load.sh                 # the same load through three processes
-#   RATE=1500 scripts/pg-load.sh               # the latency at a given rate
+#   RATE=1500 MOVES=15 scripts/pg-load.sh      # the latency at a given rate (10 s of presses)
 #   PROFILE=debug TABLES=30 MOVES=3 scripts/pg-load.sh   # CI's brief run
 #
 # Needs PostgreSQL at IGROTEKA_TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test,
