@@ -631,7 +631,11 @@ fn a_board_without_buttons_is_never_stripped() {
     room.send("Alice", "/resign");
     let (shown, needless) = buttons_everywhere(&room.seen);
     assert!(needless.is_empty(), "stripped without buttons: {needless:?}");
-    assert!(shown.iter().all(|(_, buttons)| !buttons), "buttons after the end");
+    // The computer won: after the end only the final board has a button, its Rematch.
+    let with_buttons: Vec<_> = shown.iter().filter(|(_, buttons)| *buttons).collect();
+    assert_eq!(with_buttons.len(), 1, "buttons after the end: {with_buttons:?}");
+    let last = room.latest_buttons();
+    assert!(last.len() == 1 && last[0].0.contains("Rematch"), "{last:?}");
 }
 
 /// A press on a private prompt that a newer one replaced says the prompt is old (not "use the

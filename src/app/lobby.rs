@@ -2,7 +2,7 @@
 
 use super::text::{game_name, seat_counts, seat_name, setting_text, settings_line};
 use super::token::{Op, Token};
-use super::{App, Ctx, Dest, Effect, Message, turn};
+use super::{App, Ctx, Dest, Effect, Mention, Message, turn};
 use crate::ai::Level;
 use crate::app::{Button, ButtonKind};
 use crate::i18n::Value;
@@ -10,7 +10,7 @@ use crate::outbox::Slot;
 use crate::registry::{self, GAMES, GameInfo};
 use crate::settings;
 use crate::store::{Store, StoreError};
-use crate::table::{Player, Status, Table, UserId};
+use crate::table::{Platform, Player, Status, Table, UserId};
 
 use super::Effects;
 
@@ -273,23 +273,7 @@ impl<S: Store> App<S> {
                 if table.players.len() >= info.seats.max() {
                     return Ok(self.reply(ctx, "join-full", &[]));
                 }
-                let lang = self.table_lang(&table);
-                let number = table.players.iter().filter(|p| p.computer.is_some()).count() + 1;
-                let args = [
-                    ("level", level_name(&self.i18n, lang, level).into()),
-                    ("n", (number as i64).into()),
-                ];
-                let name = self.i18n.text(lang, "computer-name", &args);
-                let id = (1..)
-                    .map(|n| format!("computer-{}-{n}", table.id))
-                    .find(|id| table.players.iter().all(|p| p.user.id != *id));
-                let user = UserId { platform: ctx.input.platform, id: id.expect("a free id") };
-                table.players.push(Player {
-                    user,
-                    name,
-                    computer: Some(level),
-                    lang: String::new(),
-                });
+                self.seat_computer(&mut table, level, ctx.input.platform);
                 "computer-added"
             }
             Op::DropComputer => {
@@ -312,6 +296,87 @@ impl<S: Store> App<S> {
         let to = turn::group_of(&table);
         effects.push(Effect::Show { to, slot: Slot::Board, message, fresh: false });
         if op == Op::Join && !table.solo {
+            effects.extend(self.private_hello(ctx, info));
+        }
+        Ok(effects)
+    }
+
+    /// Seats a computer player of `level` in the next free seat, named by its level and number.
+    fn seat_computer(&self, table: &mut Table, level: Level, platform: Platform) {
+        let lang = self.table_lang(table);
+        let number = table.players.iter().filter(|p| p.computer.is_some()).count() + 1;
+        let args =
+            [("level", level_name(&self.i18n, lang, level).into()), ("n", (number as i64).into())];
+        let name = self.i18n.text(lang, "computer-name", &args);
+        let id = (1..)
+            .map(|n| format!("computer-{}-{n}", table.id))
+            .find(|id| table.players.iter().all(|p| p.user.id != *id));
+        let user = UserId { platform, id: id.expect("a free id") };
+        table.players.push(Player { user, name, computer: Some(level), lang: String::new() });
+    }
+
+    /// The Rematch button of a finished game's board: a lobby for the same game, with the same
+    /// settings and the same computer players, and the presser — one of the game's people — in
+    /// it. The game's other people are named and asked to press Join: nobody is seated without
+    /// pressing. The chat's rules for a new game hold as for `/play` (one game at a time, the
+    /// caps, maintenance).
+    pub(super) fn rematch(&mut self, ctx: &Ctx, old: Table) -> Effects {
+        if old.status != Status::Finished {
+            return Ok(self.reply(ctx, "press-forged", &[]));
+        }
+        let Some(info) = old.info() else { return Ok(self.reply(ctx, "error-corrupt", &[])) };
+        let user = ctx.input.user_id();
+        let presser = old.seat_of(&user).filter(|seat| !old.is_computer(*seat));
+        let Some(presser) = presser else {
+            return Ok(self.reply(ctx, "rematch-players-only", &[]));
+        };
+        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+            return Ok(refusal);
+        }
+        if let Some(effects) = self.busy_chat(ctx)? {
+            return Ok(effects);
+        }
+        if let Some(refused) = self.over_caps(ctx)? {
+            return Ok(refused);
+        }
+        let creator = Player::person(user, ctx.input.user.name.clone())
+            .speaking(ctx.input.user.lang.as_deref());
+        let mut table = Table::new_lobby(
+            self.store.new_table_id()?,
+            old.chat.clone(),
+            info,
+            old.settings.clone(),
+            creator,
+            ctx.input.now,
+            (self.new_rng)(),
+        );
+        table.lang = old.lang.clone();
+        table.server = old.server.clone();
+        table.solo = old.solo;
+        for level in old.players.iter().filter_map(|p| p.computer) {
+            self.seat_computer(&mut table, level, ctx.input.platform);
+        }
+        self.save(&table, None)?;
+        let lang = self.table_lang(&table);
+        let mut message = self.lobby_message(lang, &table, info);
+        let invited: Vec<&Player> = (0..old.players.len())
+            .filter(|seat| *seat != presser && !old.is_computer(*seat))
+            .filter_map(|seat| old.players.get(seat))
+            .collect();
+        if !invited.is_empty() {
+            let names: Vec<&str> = invited.iter().map(|p| p.name.as_str()).collect();
+            let line =
+                self.i18n.text(lang, "rematch-invite", &[("players", names.join(", ").into())]);
+            message.text = format!("{line}\n{}", message.text);
+            message.mentions = invited
+                .iter()
+                .map(|p| Mention { user: p.user.id.clone(), name: p.name.clone() })
+                .collect();
+        }
+        let mut effects = self.acknowledge(ctx, "rematch-done");
+        let to = turn::group_of(&table);
+        effects.push(Effect::Show { to, slot: Slot::Board, message, fresh: false });
+        if !table.solo {
             effects.extend(self.private_hello(ctx, info));
         }
         Ok(effects)

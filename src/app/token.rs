@@ -37,6 +37,8 @@ pub enum Op {
     /// Vote on removing the player whose time ran out: `true` remove, `false` wait. The
     /// token's version is the time the vote opened.
     Vote(bool),
+    /// A finished game's Rematch: a lobby for the same game, settings and computers.
+    Rematch,
 }
 
 /// What a move keyboard was made from (see the module docs).
@@ -89,6 +91,7 @@ impl Token {
             Op::Vote(remove) => format!("x{}", u8::from(remove)),
             Op::AddComputer(n) => format!("a{n}"),
             Op::DropComputer => "d".to_string(),
+            Op::Rematch => "r".to_string(),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -121,6 +124,7 @@ impl Token {
             ("b", true) => Op::Back,
             ("v", true) => Op::Mine,
             ("d", true) => Op::DropComputer,
+            ("r", true) => Op::Rematch,
             ("a", false) => Op::AddComputer(n()?),
             ("o", false) => Op::Setting(n()?),
             ("c", false) => Op::Choose(n()?),
@@ -192,6 +196,7 @@ mod tests {
             Op::Vote(false),
             Op::AddComputer(2),
             Op::DropComputer,
+            Op::Rematch,
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };

@@ -119,6 +119,9 @@ impl<S: Store> App<S> {
         if !ctx.input.chat.private && table.chat != ctx.input.chat_id() {
             return Ok(self.reply(ctx, "press-forged", &[]));
         }
+        if token.op == Op::Rematch {
+            return self.rematch(ctx, table);
+        }
         if table.status.is_over() {
             return self.refused_for_good(ctx, Some(&table), "press-over");
         }
@@ -132,7 +135,7 @@ impl<S: Store> App<S> {
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
             Op::Mine => self.my_board(ctx, table),
             Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
-            Op::Pick(_) => Ok(self.reply(ctx, "press-forged", &[])),
+            Op::Pick(_) | Op::Rematch => Ok(self.reply(ctx, "press-forged", &[])),
         }
     }
 
@@ -544,6 +547,11 @@ impl<S: Store> App<S> {
                 let outcome = running(table)?.outcome();
                 if let Some(outcome) = outcome {
                     lines.push(results(i18n, lang, table, &outcome));
+                }
+                if table.status == Status::Finished {
+                    let token = Token::new(table.id, table.seq, Op::Rematch).encode();
+                    let text = i18n.plain(lang, "btn-rematch");
+                    message.buttons.push(vec![Button { text, kind: ButtonKind::Token(token) }]);
                 }
             }
             ToMove::Seats(seats) => {
