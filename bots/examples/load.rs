@@ -246,7 +246,13 @@ impl Shown {
             if let Some(mention) = message.mentions.first() {
                 self.to_move = Some((mention.user.clone(), mention.name.clone()));
             }
-            let token = message.buttons.iter().flatten().find_map(|button| button.token.as_ref());
+            // A finished game's board keeps one button, Rematch (operation `r`): not a move.
+            let token = message
+                .buttons
+                .iter()
+                .flatten()
+                .filter_map(|button| button.token.as_ref())
+                .find(|token| !token.ends_with(":r"));
             if let Some(token) = token {
                 (self.token, self.message_id, changed) = (Some(token.clone()), id, true);
             }

@@ -14,7 +14,7 @@ mod discord;
 
 use std::time::{Duration, Instant};
 
-use discord::table::{self, Table, shown, tokens};
+use discord::table::{self, Table, button, shown, tokens};
 use discord::{Limits, Msg, TestUser, png_size};
 
 /// The allowances of the whole-game tests: Discord's, twenty times as fast.
@@ -50,7 +50,8 @@ fn assert_the_end(t: &mut Table, table: u64, moves: usize, started: Instant) {
     let boards = boards(t);
     assert_eq!(boards.len(), 1, "exactly one board in the channel\n{}", t.report());
     let board = &boards[0];
-    assert!(tokens(board).is_empty(), "the final board has no buttons: {:?}", board.buttons());
+    assert!(tokens(board).is_empty(), "the final board has no game buttons: {:?}", board.buttons());
+    assert!(button(board, "Rematch").is_some(), "the final board offers a rematch");
     assert!(shown(&board.content).contains("Game over"), "{}", board.content);
     assert!(t.pings().is_empty(), "no ping after the end: {:?}", t.pings());
     assert!(board.edits > 10, "the board was edited in place ({} edits)", board.edits);

@@ -151,8 +151,11 @@ fn a_board_kept_as_history_is_stripped_only_when_it_has_buttons() {
     assert!(boards.len() >= 2, "a new board for each of Alice's turns");
     emulator.say(chat, None, &alice, "/resign");
     emulator.wait("the end", Duration::from_secs(60), |s| {
-        s.latest(chat, |m| m.plain().contains("Game over") && m.keyboard.is_empty())
+        s.latest(chat, |m| m.plain().contains("Game over") && m.tokens().is_empty())
     });
+    // The computer won: the final board keeps one button, Rematch.
+    let end = emulator.with(|s| s.latest(chat, |m| m.plain().contains("Game over"))).unwrap();
+    assert!(end.key("Rematch").is_some(), "{end:?}");
     std::thread::sleep(Duration::from_millis(1500));
     emulator.settle();
     emulator.assert_no_buttons_left(&[chat, alice.id]);

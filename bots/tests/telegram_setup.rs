@@ -113,11 +113,12 @@ fn a_never_started_player_is_noted_once_per_game_and_not_written_to_until_they_s
 
     // Both games end — Alice resigns the first, cancels the second while it gathers players:
     // the notes lose their links (a private chat about a game that is over), and no message of
-    // either game, in the groups or the players' private chats, keeps buttons.
+    // either game, in the groups or the players' private chats, keeps a game's buttons (the
+    // first one's final board offers its Rematch).
     emulator.say(first, None, &alice, "/resign");
     emulator.say(second, None, &alice, "/cancel");
     emulator.wait("the first game over", STEP, |s| {
-        s.latest(first, |m| m.plain().contains("Game over") && m.keyboard.is_empty())
+        s.latest(first, |m| m.plain().contains("Game over") && m.tokens().is_empty())
     });
     emulator.expect(second, 0, "cancelled");
     quiet(&emulator);

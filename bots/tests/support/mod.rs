@@ -388,16 +388,21 @@ impl Emulator {
     }
 
     /// The bot's messages in `chats` that still show an inline keyboard (callback or link
-    /// buttons), oldest first.
+    /// buttons) other than a finished game's Rematch, oldest first.
     pub fn keyboards_left(&self, chats: &[i64]) -> Vec<Sent> {
         self.with(|s| {
-            let left = s.messages.iter().filter(|m| m.from.is_none() && !m.keyboard.is_empty());
+            // A finished game's board keeps its Rematch, which is no button of the game.
+            let of_a_game = |m: &&Sent| {
+                m.keyboard.iter().flatten().any(|k| !k.data.as_deref().is_some_and(is_rematch))
+            };
+            let left = s.messages.iter().filter(|m| m.from.is_none()).filter(of_a_game);
             left.filter(|m| chats.contains(&m.chat)).cloned().collect()
         })
     }
 
     /// The checks after the end of the games in `chats` (their groups and players' private
-    /// chats): no message of theirs still shows buttons, and no edit was refused as "message
+    /// chats): no message of theirs still shows a game's buttons (a finished game's board keeps
+    /// its Rematch), and no edit was refused as "message
     /// is not modified".
     pub fn assert_no_buttons_left(&self, chats: &[i64]) {
         let left: Vec<String> = self
@@ -447,6 +452,11 @@ impl Emulator {
             out
         })
     }
+}
+
+/// Whether a button's data is a finished game's Rematch (its operation is `r`).
+pub fn is_rematch(data: &str) -> bool {
+    data.starts_with('t') && data.rsplit(':').next() == Some("r")
 }
 
 /// Checks that `bytes` is a PNG and returns its size.

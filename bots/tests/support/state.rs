@@ -81,12 +81,15 @@ impl Sent {
         out.replace(['\u{2068}', '\u{2069}'], "")
     }
 
-    /// The callback buttons, in order.
+    /// The callback buttons of the game, in order. A finished game's Rematch is left out: it
+    /// belongs to what comes after the game, and the board that has it is no live board
+    /// ([`Sent::key`] finds it).
     pub fn tokens(&self) -> Vec<(String, String)> {
         self.keyboard
             .iter()
             .flatten()
             .filter_map(|k| k.data.clone().map(|d| (k.text.clone(), d)))
+            .filter(|(_, data)| !super::is_rematch(data))
             .collect()
     }
 

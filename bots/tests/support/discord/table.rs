@@ -72,9 +72,16 @@ pub fn mentioned(m: &Msg) -> Vec<u64> {
     m.content.split("<@").skip(1).filter_map(|rest| rest.split('>').next()?.parse().ok()).collect()
 }
 
-/// The custom ids of a message's core buttons and menu options.
+/// The custom ids of a message's core buttons and menu options of the game (a finished
+/// game's Rematch left out, as the Telegram side's `tokens` leaves it).
 pub fn tokens(m: &Msg) -> Vec<String> {
-    m.buttons().into_iter().map(|(_, id)| id).filter(|id| id.starts_with('t')).collect()
+    let game = |id: &String| id.starts_with('t') && !is_rematch(id);
+    m.buttons().into_iter().map(|(_, id)| id).filter(game).collect()
+}
+
+/// Whether a core token is a finished game's Rematch (its operation is `r`).
+pub fn is_rematch(token: &str) -> bool {
+    token.rsplit(':').next() == Some("r")
 }
 
 /// The custom id of the button (or option) whose label contains `label`.
@@ -445,6 +452,8 @@ impl Table {
             let left: Vec<String> = s
                 .with_components()
                 .iter()
+                // A finished game's board keeps its Rematch, which is no button of the game.
+                .filter(|m| m.buttons().iter().any(|(_, id)| !is_rematch(id)))
                 .map(|m| format!("#{} {:?}: {:?}", m.id, shown(&m.content), m.buttons()))
                 .collect();
             (left, s.idle_edits.clone())
