@@ -20,14 +20,8 @@ impl<S: Store> App<S> {
     /// In a group, friends join; in a private chat with the bot, the one person fills the
     /// other seats with computers (a [`Table::solo`] table).
     pub(super) fn play(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
-        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+        if let Some(refusal) = self.new_game_refusal(ctx)? {
             return Ok(refusal);
-        }
-        if let Some(effects) = self.busy_chat(ctx)? {
-            return Ok(effects);
-        }
-        if let Some(refused) = self.over_caps(ctx)? {
-            return Ok(refused);
         }
         let Some(word) = args.first() else {
             return Ok(self.picker(ctx));
@@ -56,6 +50,18 @@ impl<S: Store> App<S> {
                 ))
             }
         }
+    }
+
+    /// Why a new lobby may not open now (maintenance, the chat's one game already on, the
+    /// caps), as the reply; `None` when it may. `/play`, the picker and Rematch ask alike.
+    fn new_game_refusal(&mut self, ctx: &Ctx) -> Result<Option<Vec<Effect>>, StoreError> {
+        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+            return Ok(Some(refusal));
+        }
+        if let Some(effects) = self.busy_chat(ctx)? {
+            return Ok(Some(effects));
+        }
+        self.over_caps(ctx)
     }
 
     /// A reply when the chat already has a game, or `None`.
@@ -94,14 +100,8 @@ impl<S: Store> App<S> {
         let Some(info) = GAMES.get(index).copied() else {
             return Ok(self.reply(ctx, "press-forged", &[]));
         };
-        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+        if let Some(refusal) = self.new_game_refusal(ctx)? {
             return Ok(refusal);
-        }
-        if let Some(effects) = self.busy_chat(ctx)? {
-            return Ok(effects);
-        }
-        if let Some(refused) = self.over_caps(ctx)? {
-            return Ok(refused);
         }
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
         effects.extend(self.open_lobby(ctx, info, settings::defaults(&info.table_settings()))?);
@@ -330,14 +330,8 @@ impl<S: Store> App<S> {
         let Some(presser) = presser else {
             return Ok(self.reply(ctx, "rematch-players-only", &[]));
         };
-        if let Some(refusal) = self.maintenance_refusal(ctx)? {
+        if let Some(refusal) = self.new_game_refusal(ctx)? {
             return Ok(refusal);
-        }
-        if let Some(effects) = self.busy_chat(ctx)? {
-            return Ok(effects);
-        }
-        if let Some(refused) = self.over_caps(ctx)? {
-            return Ok(refused);
         }
         let creator = Player::person(user, ctx.input.user.name.clone())
             .speaking(ctx.input.user.lang.as_deref());
