@@ -49,8 +49,12 @@
 //! group, the limiter therefore reads the group's journal again and counts the calls it finds
 //! there that it did not make ([`Limiter::catch_up`]); as every process writes its merged view
 //! back when a call returns, the record holds every process's calls, and the pace and the
-//! minute are the group's, not the process's. One small read per group call (at most 20 a
-//! minute per group), none for a private chat, none with one process.
+//! minute are the group's, not the process's. A private chat's second between calls is
+//! shared the same way: its table's lease may move to another process between two edits of
+//! a player's private board (two edits 0.9 s apart from two processes earned a 429 in
+//! `postgres_games`), so with a shared journal a private chat's last call is kept and read
+//! too. One small read and write per message call with several processes; none for a
+//! private chat with one process.
 //!
 //! **Benchmarks only: a raised overall cap.** `IGROTEKA_BENCH_TELEGRAM_OVERALL=N` makes the
 //! overall limit N calls a second instead of 30 ([`Limits::bench_overall`]), so that
@@ -288,7 +292,8 @@ impl Drop for Permit<'_> {
                     let chat = limiter.chat(&mut state, self.chat);
                     chat.busy = false;
                     chat.returned(now);
-                    (self.chat < 0).then(|| limiter.journal_record(chat, now))
+                    let private = self.chat >= 0;
+                    limiter.journaled(self.chat).then(|| limiter.journal_record(chat, now, private))
                 }
                 Kind::Delete => None,
             }
@@ -336,16 +341,21 @@ impl Limiter {
     fn chat<'s>(&self, state: &'s mut State, chat: i64) -> &'s mut Chat {
         let started = state.started;
         state.chats.entry(chat).or_insert_with(|| {
-            let earlier = if chat < 0 { self.remembered(chat) } else { Vec::new() };
+            let earlier = if self.journaled(chat) { self.remembered(chat) } else { Vec::new() };
             Chat::new(started, earlier, &self.limits)
         })
     }
 
-    /// With a shared journal, counts the group's calls that other processes made since this
-    /// one last looked (see the module docs); nothing for a private chat or an unshared
-    /// journal.
+    /// Whether the journal keeps `chat`'s calls: a group's always, a private chat's only when
+    /// processes share the journal (see the module docs).
+    fn journaled(&self, chat: i64) -> bool {
+        chat < 0 || self.journal.shared()
+    }
+
+    /// With a shared journal, counts the chat's calls that other processes made since this
+    /// one last looked (see the module docs); nothing with an unshared journal.
     fn catch_up(&self, chat: i64) {
-        if chat >= 0 || !self.journal.shared() {
+        if !self.journal.shared() {
             return;
         }
         let met = self.lock().chats.contains_key(&chat);
@@ -375,12 +385,15 @@ impl Limiter {
             .collect()
     }
 
-    /// What the journal keeps of a group: when its calls of the last window returned.
-    fn journal_record(&self, chat: &Chat, now: Instant) -> Vec<u64> {
+    /// What the journal keeps of a chat: when a group's calls of the last window returned,
+    /// when a private chat's last call did (all its one limit needs).
+    fn journal_record(&self, chat: &Chat, now: Instant, private: bool) -> Vec<u64> {
         let now_ms = self.journal.now_ms();
         let window = self.limits.group_window;
+        let kept = if private { 1 } else { chat.recent.len() };
         chat.recent
             .iter()
+            .skip(chat.recent.len() - kept.min(chat.recent.len()))
             .filter(|at| now.duration_since(**at) < window)
             .map(|at| {
                 let age = u64::try_from(now.duration_since(*at).as_millis()).unwrap_or(u64::MAX);
@@ -706,6 +719,33 @@ mod tests {
         let apart = run(false).await;
         assert!(!within(&apart, limits.group_max, limits.group_window), "{apart:?}");
         assert!(!paced(&apart), "{apart:?}");
+    }
+
+    /// A player's private chat delivered by one process and then, the table's lease having
+    /// moved, by another: the second waits a second after the first's call returned, which a
+    /// limiter with only its own memory does not.
+    #[tokio::test(start_paused = true)]
+    async fn processes_sharing_a_journal_keep_a_private_chats_second() {
+        let limits = Limits::TELEGRAM;
+        let run = |shared: bool| async move {
+            let memory = Memory { epoch: Instant::now(), times: Mutex::default() };
+            let journal: Arc<dyn Journal> =
+                if shared { Arc::new(Shared(memory)) } else { Arc::new(memory) };
+            let one = Limiter::with_journal(limits, journal.clone());
+            let other = Limiter::with_journal(limits, journal.clone());
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            // The other process has met the chat before (its memory of it is old).
+            drop(other.acquire(USER, Kind::Message).await);
+            tokio::time::sleep(Duration::from_secs(5)).await;
+            let first = calls(&one, USER, 1, Duration::from_millis(100)).await[0];
+            let returned = first + Duration::from_millis(100);
+            let second = calls(&other, USER, 1, Duration::ZERO).await[0];
+            second - returned
+        };
+        let gap = run(true).await;
+        assert!(gap >= limits.chat_gap, "{gap:?}");
+        let apart = run(false).await;
+        assert!(apart < limits.chat_gap, "{apart:?}");
     }
 
     #[tokio::test(start_paused = true)]

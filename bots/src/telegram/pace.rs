@@ -5,7 +5,7 @@
 //! where they live: one short record per group in the store's preferences,
 //! `telegram.pace.<chat>`, holding when the group's calls of the last minute returned (at most
 //! 20 times, milliseconds since the Unix epoch, comma-separated), rewritten as each call
-//! returns. The write is not flushed: sled writes it out within a tenth of a second, or with
+//! returns. With several processes a private chat has one too, holding its last call's time. The write is not flushed: sled writes it out within a tenth of a second, or with
 //! the flush that marks a sent message, whichever comes first — a few milliseconds of work per
 //! call, never a wait for the disk. A record is read once per run, when the limiter first meets
 //! its group; a group that stops playing leaves its last record behind, which is ignored once
