@@ -73,6 +73,11 @@ pub struct Outcome {
     pub places: Vec<u8>,
     /// Points per seat, for games that score.
     pub scores: Option<Vec<i64>>,
+    /// `sides[seat]` is the side the seat played on, where seats play together (two against
+    /// two): a side wins, loses or draws as one (the ratings count it as a team). `None` when
+    /// every seat plays for itself.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sides: Option<Vec<u8>>,
 }
 
 impl Outcome {
@@ -82,7 +87,7 @@ impl Outcome {
         for (rank, seat) in order.iter().enumerate() {
             places[*seat] = u8::try_from(rank + 1).unwrap_or(u8::MAX);
         }
-        Outcome { places, scores: None }
+        Outcome { places, scores: None, sides: None }
     }
 
     /// Places from scores, higher is better, equal scores share a place.
@@ -94,7 +99,7 @@ impl Outcome {
                 u8::try_from(better + 1).unwrap_or(u8::MAX)
             })
             .collect();
-        Outcome { places, scores: Some(scores) }
+        Outcome { places, scores: Some(scores), sides: None }
     }
 
     /// Seats in the first place.

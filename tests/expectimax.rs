@@ -106,7 +106,7 @@ impl Game for Toy {
     fn outcome(&self) -> Option<Outcome> {
         match self.state {
             State::Over(Some(winner)) => Some(Outcome::from_order(2, &[winner, 1 - winner])),
-            State::Over(None) => Some(Outcome { places: vec![1, 1], scores: None }),
+            State::Over(None) => Some(Outcome { places: vec![1, 1], scores: None, sides: None }),
             _ => None,
         }
     }

@@ -1,4 +1,4 @@
-//! The owner's commands through the engine and its real store: `/stats` counts what was
+//! The owner's commands through the engine and its real store: `/botstats` counts what was
 //! played, `/abort` ends a running table as any ending does, `/maintenance` refuses new games
 //! only and survives a restart — and for everyone else the commands do not exist.
 
@@ -51,7 +51,7 @@ fn texts(effects: &[Effect]) -> String {
     texts.collect::<Vec<_>>().join("\n")
 }
 
-/// The number that starts the `/stats` line holding `words` ("3 moves today" for "today").
+/// The number that starts the `/botstats` line holding `words` ("3 moves today" for "today").
 fn figure(stats: &str, words: &str) -> u64 {
     let line = stats.lines().find(|l| l.contains(words)).unwrap_or_else(|| panic!("{stats}"));
     line.split_whitespace().next().unwrap().parse().unwrap_or_else(|_| panic!("{line}"))
@@ -61,7 +61,7 @@ fn figure(stats: &str, words: &str) -> u64 {
 fn the_owners_commands_look_unknown_to_everyone_else() {
     let mut room = room();
     for (line, name) in
-        [("/stats", "stats"), ("/abort 1", "abort"), ("/maintenance on", "maintenance")]
+        [("/botstats", "botstats"), ("/abort 1", "abort"), ("/maintenance on", "maintenance")]
     {
         // Exactly what a command that does not exist gets, in a group and in private.
         let unknown = in_group(&mut room, "Bob", "/nosuchcommand").replace("nosuchcommand", name);
@@ -72,7 +72,7 @@ fn the_owners_commands_look_unknown_to_everyone_else() {
     in_group(&mut room, "Bob", "/play aeroplane");
     assert!(room.button("Join").is_some(), "{}", room.latest_text());
     // The owner in a group is sent to the private chat (figures never land in a group).
-    let here = in_group(&mut room, OWNER, "/stats");
+    let here = in_group(&mut room, OWNER, "/botstats");
     assert!(here.contains("private chat"), "{here}");
     assert!(!here.contains("open table"), "{here}");
 }
@@ -80,7 +80,7 @@ fn the_owners_commands_look_unknown_to_everyone_else() {
 #[test]
 fn stats_count_the_tables_moves_and_players() {
     let mut room = room();
-    let before = privately(&mut room, OWNER, "/stats");
+    let before = privately(&mut room, OWNER, "/botstats");
     assert_eq!(figure(&before, "open table"), 0, "{before}");
     assert_eq!(figure(&before, "today"), 0, "{before}");
     assert_eq!(figure(&before, "this week"), 0, "{before}");
@@ -102,7 +102,7 @@ fn stats_count_the_tables_moves_and_players() {
     room.chat.id = "group-2".into();
     room.send("Carol", "/play tanks");
 
-    let after = privately(&mut room, OWNER, "/stats");
+    let after = privately(&mut room, OWNER, "/botstats");
     assert_eq!(figure(&after, "open table"), 2, "{after}");
     assert_eq!(figure(&after, "today"), moves, "{after}");
     assert_eq!(figure(&after, "this week"), 2, "{after}");
@@ -179,7 +179,7 @@ fn maintenance_refuses_new_games_only_and_survives_a_restart() {
     restarted.chat.id = "group-3".into();
     let refused = in_group(&mut restarted, "Dave", "/play");
     assert!(refused.contains("no new games"), "{refused}");
-    assert!(privately(&mut restarted, OWNER, "/stats").contains("Maintenance mode is on"));
+    assert!(privately(&mut restarted, OWNER, "/botstats").contains("Maintenance mode is on"));
 
     // Wrong arguments get the usage and the mode as it is; nothing changes.
     let usage = privately(&mut restarted, OWNER, "/maintenance maybe");

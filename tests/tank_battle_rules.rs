@@ -284,7 +284,10 @@ fn the_game_ends_when_all_surviving_tanks_of_one_player_are_in_the_opponents_bas
         ids(&events),
         ["tb-moved", "tb-entered-base", "tb-over-all-in-base", "tb-final-scores", "tb-winner"]
     );
-    assert_eq!(g.outcome(), Some(Outcome { places: vec![1, 2], scores: Some(vec![4, 1]) }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome { places: vec![1, 2], scores: Some(vec![4, 1]), sides: None })
+    );
 }
 
 /// "3 points — when the commander takes the starting square of the opponent's commander."
@@ -336,7 +339,10 @@ fn equal_points_make_a_draw() {
     let mut g = game("wa1 bk11", Side::White).with_quiet_moves(99);
     let events = play(&mut g, "a1", "a2");
     assert_eq!(g.end(), Some(End::QuietMoves));
-    assert_eq!(g.outcome(), Some(Outcome { places: vec![1, 1], scores: Some(vec![1, 1]) }));
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome { places: vec![1, 1], scores: Some(vec![1, 1]), sides: None })
+    );
     assert_eq!(ids(&events).last(), Some(&"tb-draw"));
 }
 
@@ -623,7 +629,7 @@ fn resigning_ranks_the_resigner_last() {
     assert_eq!(ids(&events), ["tb-resigned", "tb-winner"]);
     assert_eq!(arg(&events[1], "player"), &Arg::Seat(1));
     assert_eq!(g.end(), Some(End::Resigned(Side::White)));
-    assert_eq!(g.outcome(), Some(Outcome { places: vec![2, 1], scores: None }));
+    assert_eq!(g.outcome(), Some(Outcome { places: vec![2, 1], scores: None, sides: None }));
     assert!(g.choices(0).is_empty() && g.choices(1).is_empty());
     assert!(g.resign(1).is_empty(), "a finished game cannot be resigned again");
     assert!(start().resign(5).is_empty());

@@ -91,7 +91,7 @@ pub struct PlatformConfig {
     /// (`A-Z a-z 0-9 _ -`, 1–256 characters); without it, one derived from the bot token (the
     /// same in every process of the bot, as several behind one URL need).
     pub webhook_secret: Option<String>,
-    /// The bot's owners here, by user id: they may use `/stats`, `/abort` and
+    /// The bot's owners here, by user id: they may use `/botstats`, `/abort` and
     /// `/maintenance` (docs/operations.md, "The owner's commands").
     pub owners: Vec<Id>,
     /// Discord: the server the owner's commands are registered in, visible there to its

@@ -60,7 +60,7 @@ Configuration: config/igroteka.toml (see config/igroteka.example.toml) or the en
   TELEGRAM_BOT_TOKEN, DISCORD_BOT_TOKEN, IGROTEKA_DATA (data folder), IGROTEKA_CONFIG,
   IGROTEKA_LOG_FORMAT (text|json), RUST_LOG (e.g. igroteka=debug),
   IGROTEKA_METRICS_LISTEN (e.g. 127.0.0.1:9090: /healthz and /metrics),
-  TELEGRAM_OWNERS, DISCORD_OWNERS (user ids for /stats, /abort, /maintenance), DISCORD_OWNER_GUILD";
+  TELEGRAM_OWNERS, DISCORD_OWNERS (user ids for /botstats, /abort, /maintenance), DISCORD_OWNER_GUILD";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -38,7 +38,7 @@ pub fn now_ms() -> u64 {
     }
 }
 
-/// When this process started, by [`now_ms`]'s clock (its first reading): `/stats`'s uptime.
+/// When this process started, by [`now_ms`]'s clock (its first reading): `/botstats`'s uptime.
 pub fn started_ms() -> u64 {
     static STARTED: OnceLock<u64> = OnceLock::new();
     *STARTED.get_or_init(now_ms)

@@ -10,7 +10,7 @@ use discord::payloads::GUILD_ID;
 use discord::state::ADMINISTRATOR;
 use discord::{Emulator, STEP, TestUser, spawn_bot_with};
 
-const OWNER_COMMANDS: [&str; 3] = ["stats", "abort", "maintenance"];
+const OWNER_COMMANDS: [&str; 3] = ["botstats", "abort", "maintenance"];
 
 /// What an ordinary member holds (the emulator's members: no Administrator bit).
 const MEMBER: u64 = 2_248_473_465_835_073;
@@ -85,12 +85,12 @@ fn the_owners_commands_live_in_the_owner_server_for_administrators() {
     });
 
     // An administrator who is not an owner sees the commands but gets the unknown answer.
-    let unknown = reply(&emu, &admin, channel, "stats", &[], "/stats");
-    assert!(unknown.contains("don't know /stats"), "{unknown}");
+    let unknown = reply(&emu, &admin, channel, "botstats", &[], "/botstats");
+    assert!(unknown.contains("don't know /botstats"), "{unknown}");
     assert!(!unknown.contains("open table"), "{unknown}");
 
     // The owner gets the figures, only they see them.
-    let stats = reply(&emu, &owner, channel, "stats", &[], "open table");
+    let stats = reply(&emu, &owner, channel, "botstats", &[], "open table");
     assert!(stats.contains("this week") && stats.contains("today"), "{stats}");
     let public = emu.visible(channel, None);
     assert!(public.iter().all(|m| !m.content.contains("open table")), "the figures went public");

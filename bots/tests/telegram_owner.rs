@@ -1,4 +1,4 @@
-//! End to end through the emulator: the owner's commands (`/stats`, `/abort`,
+//! End to end through the emulator: the owner's commands (`/botstats`, `/abort`,
 //! `/maintenance`) answer the configured owner alone, in their private chat; everyone else gets
 //! the unknown-command answer; the public menus never list them and the owner's private chat
 //! menu does (Telegram's `BotCommandScopeChat`, resolved by the emulator as Telegram does).
@@ -8,7 +8,7 @@ mod support;
 use support::play::{current_board, start_game, step};
 use support::{Emulator, STEP, TestUser, spawn_bot_with};
 
-const OWNER_COMMANDS: [&str; 3] = ["stats", "abort", "maintenance"];
+const OWNER_COMMANDS: [&str; 3] = ["botstats", "abort", "maintenance"];
 
 /// The number that starts the line of `stats` holding `words`.
 fn figure(stats: &str, words: &str) -> u64 {
@@ -67,15 +67,15 @@ fn the_owners_commands_serve_the_owner_alone() {
     let answer = emulator.expect(chat, mark, "maintenance").plain();
     assert_eq!(answer, unknown.replace("nosuchcommand", "maintenance"));
 
-    // A game; /stats counts its moves and players.
+    // A game; /botstats counts its moves and players.
     let players = [alice.clone(), bob.clone()];
     start_game(&emulator, chat, &players, "aeroplane");
-    let before = ask(&emulator, &owner, "/stats", "open table");
+    let before = ask(&emulator, &owner, "/botstats", "open table");
     assert_eq!(figure(&before, "open table"), 1, "{before}");
     for _ in 0..3 {
         step(&emulator, chat, &players);
     }
-    let after = ask(&emulator, &owner, "/stats", "open table");
+    let after = ask(&emulator, &owner, "/botstats", "open table");
     assert!(figure(&after, "today") > figure(&before, "today"), "{before}\n---\n{after}");
     assert!(after.contains("Aeroplane Chess: playing 1"), "{after}");
     assert_eq!(figure(&after, "this week"), 2, "{after}");
@@ -118,8 +118,9 @@ fn the_owners_menus_follow_the_configuration() {
     let emulator = Emulator::start();
     let (olga, petr) = (TestUser::new(4101, "Olga"), TestUser::new(4102, "Petr"));
     emulator.user(&olga);
-    let has_owner_menu =
-        |user: &TestUser| emulator.with(|s| s.menu(user.id, "en").contains(&"stats".to_string()));
+    let has_owner_menu = |user: &TestUser| {
+        emulator.with(|s| s.menu(user.id, "en").contains(&"botstats".to_string()))
+    };
 
     // Petr has no private chat with the bot yet: his menu is refused, the bot runs on.
     let mut bot = spawn_bot_with(&emulator, &data, &[("TELEGRAM_OWNERS", "4101,4102")]);

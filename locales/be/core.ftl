@@ -15,6 +15,7 @@ help =
     /rules [гульня] — правілы; /games — усе гульні
     /lang — мова: be, en, pl, ru, uk, bg, zh
     /boards edit|new — адна дошка, якая абнаўляецца на месцы (па змаўчанні), або новая дошка кожны ход
+    /top [гульня] — лепшыя гульцы тут; /stats [імя] — вынікі гульца; /history — апошнія гульні
 unknown-command = Я не ведаю каманды /{ $command }. Глядзіце /help.
 error-corrupt = Запіс гэтай гульні не ўдалося прачытаць, таму яго адкладзена ўбок. Пачніце новую: /play.
 error-internal = Прабачце, у мяне нешта пайшло не так. Паглядзіце, як стаіць гульня: /board.
@@ -56,6 +57,24 @@ btn-rematch = 🔁 Рэванш
 rematch-invite = 🔁 Рэванш! { $players }, націсніце «Гуляю», каб згуляць яшчэ раз.
 rematch-done = Новы стол адкрыты.
 rematch-players-only = Рэванш могуць папрасіць толькі гульцы гэтай партыі; новую гульню адкрывае /play.
+top-title = 🏆 { $game }: лепшыя гульцы тут
+top-line = { $place }. { $player } — { $points } (гульняў: { $games }, перамог: { $wins })
+top-computer = 🤖 Камп’ютар ({ $level })
+top-empty = У гэтым чаце яшчэ не скончылася ніводная гульня. Пачніце з /play.
+top-empty-game = Тут яшчэ не скончылася ніводная партыя ў «{ $game }».
+top-hint = Усе пачынаюць з 1000; перамога над мацнейшымі дае больш. /stats — вынікі гульца, /history — апошнія гульні.
+top-computers-usage = /top computers off прыбірае камп’ютарных гульцоў з /top у гэтым чаце; /top computers on вяртае іх.
+top-computers-admins = Гэта можа змяніць толькі адміністратар чата.
+top-computers-hidden = Камп’ютарныя гульцы больш не паказваюцца ў /top гэтага чата.
+top-computers-shown = Камп’ютарныя гульцы зноў паказваюцца ў /top гэтага чата.
+stats-title = 📊 { $player } у гэтым чаце
+stats-line = { $game }: гульняў { $games }, перамог { $wins }, сярэдняе месца { $place }, лепшая серыя { $streak }, рэйтынг { $points }
+stats-none = { $player } яшчэ не скончыў(ла) ніводнай гульні ў гэтым чаце.
+stats-unknown = Ніхто з імем «{ $name }» не заканчваў гульняў у гэтым чаце. Пазначце імя, як у /top (у Discord — выберыце гульца).
+stats-ambiguous = Пад «{ $name }» падыходзяць некалькі гульцоў: { $names }. Напішыце імя падрабязней.
+history-title = 📜 Апошнія гульні ў гэтым чаце
+history-line = { $date } · { $game } · { $result }
+history-draw = нічыя: { $players }
 computer-name = 🤖 Камп'ютар { $n } ({ $level })
 computer-added = Камп'ютар садзіцца за стол.
 computer-dropped = Камп'ютар сыходзіць.
@@ -192,7 +211,7 @@ duration-days = { $n ->
 }
 duration-pair = { $first } { $second }
 
-# Каманды ўладальніка (/stats, /abort, /maintenance): іх бачаць толькі ўладальнікі бота, у
+# Каманды ўладальніка (/botstats, /abort, /maintenance): іх бачаць толькі ўладальнікі бота, у
 # асабістым чаце з ботам; maintenance-refused бачаць усе, пакуль уключаны рэжым абслугоўвання.
 owner-private-only = Калі ласка, карыстайцеся гэтай камандай у асабістым чаце са мной.
 owner-stats-title = Гульнятэка: зводка

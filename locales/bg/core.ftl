@@ -15,6 +15,7 @@ help =
     /rules [игра] — правилата; /games — всички игри
     /lang — език: bg, en, pl, ru, uk, be, zh
     /boards edit|new — една дъска, която се обновява на място (по подразбиране), или нова дъска всеки ход
+    /top [игра] — най-добрите играчи тук; /stats [име] — резултати на играч; /history — последните игри
 unknown-command = Не познавам командата /{ $command }. Вижте /help.
 error-corrupt = Записът на тази игра не можа да бъде прочетен, затова е оставен настрана. Започнете нова с /play.
 error-internal = Съжалявам, нещо се обърка при мен. Вижте играта такава, каквато е, с /board.
@@ -56,6 +57,24 @@ btn-rematch = 🔁 Реванш
 rematch-invite = 🔁 Реванш! { $players }, натиснете „Включвам се“, за да играете отново.
 rematch-done = Нова маса е отворена.
 rematch-players-only = Реванш могат да поискат само играчите от тази игра; нова игра се отваря с /play.
+top-title = 🏆 { $game }: най-добрите играчи тук
+top-line = { $place }. { $player } — { $points } (игри: { $games }, победи: { $wins })
+top-computer = 🤖 Компютър ({ $level })
+top-empty = В този чат още не е завършила нито една игра. Започнете с /play.
+top-empty-game = Тук още не е завършила нито една партия „{ $game }“.
+top-hint = Всички започват от 1000; победа над по-силни носи повече. /stats — резултати на играч, /history — последните игри.
+top-computers-usage = /top computers off маха компютърните играчи от /top в този чат; /top computers on ги връща.
+top-computers-admins = Само администратор на чата може да промени това.
+top-computers-hidden = Компютърните играчи вече не се показват в /top на този чат.
+top-computers-shown = Компютърните играчи отново се показват в /top на този чат.
+stats-title = 📊 { $player } в този чат
+stats-line = { $game }: игри { $games }, победи { $wins }, средно място { $place }, най-добра серия { $streak }, рейтинг { $points }
+stats-none = { $player } още не е завършил(а) игра в този чат.
+stats-unknown = Никой с име „{ $name }“ не е завършвал игри в този чат. Напишете името, както е в /top (в Discord — изберете играча).
+stats-ambiguous = На „{ $name }“ отговарят няколко играчи: { $names }. Напишете повече от името.
+history-title = 📜 Последните игри в този чат
+history-line = { $date } · { $game } · { $result }
+history-draw = равен: { $players }
 computer-name = 🤖 Компютър { $n } ({ $level })
 computer-added = Компютърен играч сяда на масата.
 computer-dropped = Компютърният играч става от масата.
@@ -188,7 +207,7 @@ duration-days = { $n ->
 }
 duration-pair = { $first } { $second }
 
-# Командите на собственика (/stats, /abort, /maintenance): виждат ги само собствениците на
+# Командите на собственика (/botstats, /abort, /maintenance): виждат ги само собствениците на
 # бота, в личния чат с него; maintenance-refused виждат всички, докато режимът на поддръжка е
 # включен.
 owner-private-only = Моля, използвайте тази команда в личния си чат с мен.

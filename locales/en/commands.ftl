@@ -23,6 +23,9 @@ menu-games = All games
 menu-lang = Language: en, pl, ru, uk, be, bg, zh
 menu-boards = One board edited in place, or a new one every turn
 menu-help = What I can do
+menu-top = The best players here, by game
+menu-stats = A player's record here
+menu-history = The last games played here
 
 cmd-play = play
 cmd-join = join
@@ -44,6 +47,9 @@ cmd-lang = lang
 cmd-boards = boards
 cmd-vacation = vacation
 cmd-tz = tz
+cmd-top = top
+cmd-stats = stats
+cmd-history = history
 
 slash-play = Open a new game in this channel
 slash-play-game = The game
@@ -78,16 +84,21 @@ slash-vacation = Stop your clock in all your games for some days
 slash-vacation-days = How many days (or off); leave out to see what is left
 slash-tz = Your time zone, so that no reminder comes at night
 slash-tz-zone = Offset from UTC: +3, UTC-5, +5:30, or off; leave out to see yours
+slash-top = This channel's best players, by rating
+slash-top-game = The game (default: every game played here)
+slash-stats = A player's record in this channel: games, wins, streaks, rating
+slash-stats-player = Whose (default: yours)
+slash-history = The last games finished in this channel
 
 # The owner's commands: listed only in the owners' own menus (Telegram: their private chat;
 # Discord: the owner server, for its administrators).
-menu-stats = Tables, players, moves, store size, uptime
+menu-botstats = Tables, players, moves, store size, uptime
 menu-abort = End a running table: /abort 42
 menu-maintenance = Refuse new games: on or off
-cmd-stats = stats
+cmd-botstats = botstats
 cmd-abort = abort
 cmd-maintenance = maintenance
-slash-stats = The bot's figures: tables, players, moves, store size, uptime
+slash-botstats = The bot's figures: tables, players, moves, store size, uptime
 slash-abort = End a running table
 slash-abort-table = The table's number
 slash-maintenance = Refuse new games (running games go on), or welcome them again

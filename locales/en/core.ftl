@@ -15,6 +15,7 @@ help =
     /rules [game] — the rules; /games — all games
     /lang — language: en, pl, ru, uk, be, bg, zh
     /boards edit|new — one board edited in place (default), or a new board every turn
+    /top [game] — the best players here; /stats [name] — a record; /history — the last games
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
 error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
@@ -56,6 +57,30 @@ btn-rematch = 🔁 Rematch
 rematch-invite = 🔁 Rematch! { $players }, press Join to play again.
 rematch-done = A new lobby is open.
 rematch-players-only = Only the game's players can ask for a rematch; /play opens a new game.
+top-title = 🏆 { $game }: the best players here
+top-line = { $place }. { $player } — { $points } ({ $games ->
+    [one] 1 game
+   *[other] { $games } games
+}, { $wins ->
+    [one] 1 win
+   *[other] { $wins } wins
+})
+top-computer = 🤖 Computer ({ $level })
+top-empty = No game has been finished in this chat yet. Start one with /play.
+top-empty-game = No game of { $game } has been finished here yet.
+top-hint = Everyone starts at 1000; beating stronger players earns more. /stats — a player's record, /history — the last games.
+top-computers-usage = /top computers off leaves computer players out of /top here; /top computers on lists them again.
+top-computers-admins = Only an admin of this chat can change that.
+top-computers-hidden = Computer players are now left out of /top here.
+top-computers-shown = Computer players are listed in /top here again.
+stats-title = 📊 { $player } in this chat
+stats-line = { $game }: { $games } played, { $wins } won, average place { $place }, best streak { $streak }, rating { $points }
+stats-none = { $player } has not finished a game in this chat yet.
+stats-unknown = Nobody called “{ $name }” has finished a game in this chat. Use the name shown in /top (on Discord, pick the player).
+stats-ambiguous = Several players here match “{ $name }”: { $names }. Type more of the name.
+history-title = 📜 The last games in this chat
+history-line = { $date } · { $game } · { $result }
+history-draw = draw: { $players }
 computer-name = 🤖 Computer { $n } ({ $level })
 computer-added = A computer player sits down.
 computer-dropped = The computer player leaves.
@@ -177,7 +202,7 @@ duration-hours = { $n } h
 duration-days = { $n } d
 duration-pair = { $first } { $second }
 
-# The owner's commands (/stats, /abort, /maintenance): only the bot's owners meet these, in
+# The owner's commands (/botstats, /abort, /maintenance): only the bot's owners meet these, in
 # their private chat with the bot; maintenance-refused is what everyone meets while
 # maintenance mode is on.
 owner-private-only = Please use this command in your private chat with me.

@@ -23,6 +23,9 @@ menu-games = Wszystkie gry
 menu-lang = Język: pl, en, ru, uk, be, bg, zh
 menu-boards = Jedna plansza odświeżana albo nowa co turę
 menu-help = Co potrafię
+menu-top = Najlepsi gracze tutaj, według gier
+menu-stats = Wyniki gracza tutaj
+menu-history = Ostatnie gry tutaj
 
 cmd-play = graj
 cmd-join = dołącz
@@ -44,6 +47,9 @@ cmd-lang = język
 cmd-boards = plansze
 cmd-vacation = urlop
 cmd-tz = strefa-czasowa
+cmd-top = ranking
+cmd-stats = statystyki
+cmd-history = historia
 
 slash-play = Otwórz nową grę na tym kanale
 slash-play-game = Gra
@@ -78,16 +84,21 @@ slash-vacation = Zatrzymaj swój zegar we wszystkich grach na kilka dni
 slash-vacation-days = Ile dni (albo off); bez wartości — ile zostało
 slash-tz = Twoja strefa czasowa, żeby w nocy nie przychodziły przypomnienia
 slash-tz-zone = Przesunięcie względem UTC: +3, UTC-5, +5:30 albo off; bez wartości — twoja strefa
+slash-top = Najlepsi gracze tego kanału według rankingu
+slash-top-game = Gra (domyślnie — wszystkie grane tutaj)
+slash-stats = Wyniki gracza w tym kanale: gry, wygrane, serie, ranking
+slash-stats-player = Czyje (domyślnie — twoje)
+slash-history = Ostatnie zakończone gry w tym kanale
 
 # Polecenia właściciela: tylko w menu samych właścicieli (Telegram: ich prywatny czat;
 # Discord: serwer właściciela, dla jego administratorów).
-menu-stats = Stoły, gracze, ruchy, rozmiar danych, czas działania
+menu-botstats = Stoły, gracze, ruchy, rozmiar danych, czas działania
 menu-abort = Zakończ trwający stół: /abort 42
 menu-maintenance = Odrzucaj nowe gry: on lub off
-cmd-stats = statystyki
+cmd-botstats = statystyki_bota
 cmd-abort = zakończ-stół
 cmd-maintenance = konserwacja
-slash-stats = Liczby bota: stoły, gracze, ruchy, rozmiar danych, czas działania
+slash-botstats = Liczby bota: stoły, gracze, ruchy, rozmiar danych, czas działania
 slash-abort = Zakończ trwający stół
 slash-abort-table = Numer stołu
 slash-maintenance = Odrzucaj nowe gry (trwające toczą się dalej) albo znów je przyjmuj

@@ -15,6 +15,7 @@ help =
     /rules [gra] — zasady; /games — wszystkie gry
     /lang — język: en, pl, ru, uk, be, bg, zh
     /boards edit|new — jedna plansza odświeżana na miejscu (domyślnie) albo nowa plansza co turę
+    /top [gra] — najlepsi gracze tutaj; /stats [imię] — wyniki gracza; /history — ostatnie gry
 unknown-command = Nie znam polecenia /{ $command }. Zajrzyj do /help.
 error-corrupt = Nie udało się odczytać zapisu tej gry, więc został odłożony na bok. Zacznij nową: /play.
 error-internal = Przepraszam, coś poszło nie tak po mojej stronie. Stan gry zobaczysz pod /board.
@@ -56,6 +57,24 @@ btn-rematch = 🔁 Rewanż
 rematch-invite = 🔁 Rewanż! { $players }, naciśnijcie „Dołącz”, aby zagrać jeszcze raz.
 rematch-done = Nowy stół jest otwarty.
 rematch-players-only = O rewanż mogą poprosić tylko gracze tej partii; nową grę otwiera /play.
+top-title = 🏆 { $game }: najlepsi gracze tutaj
+top-line = { $place }. { $player } — { $points } (gry: { $games }, wygrane: { $wins })
+top-computer = 🤖 Komputer ({ $level })
+top-empty = Na tym czacie nie zakończyła się jeszcze żadna gra. Zacznijcie od /play.
+top-empty-game = Nie zakończyła się tu jeszcze żadna partia „{ $game }”.
+top-hint = Każdy zaczyna od 1000; wygrana z silniejszymi daje więcej. /stats — wyniki gracza, /history — ostatnie gry.
+top-computers-usage = /top computers off usuwa graczy komputerowych z /top na tym czacie; /top computers on przywraca ich.
+top-computers-admins = Tylko administrator czatu może to zmienić.
+top-computers-hidden = Gracze komputerowi nie są już pokazywani w /top na tym czacie.
+top-computers-shown = Gracze komputerowi znów są pokazywani w /top na tym czacie.
+stats-title = 📊 { $player } na tym czacie
+stats-line = { $game }: gry { $games }, wygrane { $wins }, średnie miejsce { $place }, najdłuższa seria { $streak }, ranking { $points }
+stats-none = { $player } nie zakończył(a) jeszcze żadnej gry na tym czacie.
+stats-unknown = Nikt o imieniu „{ $name }” nie zakończył gry na tym czacie. Podaj imię jak w /top (na Discordzie wybierz gracza).
+stats-ambiguous = Do „{ $name }” pasuje kilku graczy: { $names }. Napisz więcej z imienia.
+history-title = 📜 Ostatnie gry na tym czacie
+history-line = { $date } · { $game } · { $result }
+history-draw = remis: { $players }
 computer-name = 🤖 Komputer { $n } ({ $level })
 computer-added = Do stołu siada gracz komputerowy.
 computer-dropped = Gracz komputerowy odchodzi od stołu.
@@ -192,7 +211,7 @@ duration-days = { $n ->
 }
 duration-pair = { $first } { $second }
 
-# Polecenia właściciela (/stats, /abort, /maintenance): widzą je tylko właściciele bota, w
+# Polecenia właściciela (/botstats, /abort, /maintenance): widzą je tylko właściciele bota, w
 # prywatnym czacie z botem; maintenance-refused widzą wszyscy, gdy trwa tryb konserwacji.
 owner-private-only = Użyj tego polecenia w prywatnym czacie ze mną.
 owner-stats-title = Igroteka w skrócie

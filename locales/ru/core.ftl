@@ -15,6 +15,7 @@ help =
     /rules [игра] — правила; /games — все игры
     /lang — язык: ru, en, pl, uk, be, bg, zh
     /boards edit|new — одна доска, которая обновляется (по умолчанию), или новая доска каждый ход
+    /top [игра] — лучшие игроки здесь; /stats [имя] — итоги игрока; /history — последние игры
 unknown-command = Я не знаю команду /{ $command }. Смотрите /help.
 error-corrupt = Запись этой игры не удалось прочитать, она отложена в сторону. Начните новую: /play.
 error-internal = Простите, у меня что-то пошло не так. Посмотрите доску: /board.
@@ -56,6 +57,24 @@ btn-rematch = 🔁 Реванш
 rematch-invite = 🔁 Реванш! { $players }, нажмите «Играю», чтобы сыграть ещё раз.
 rematch-done = Новый стол открыт.
 rematch-players-only = Реванш могут попросить только игроки этой партии; новую игру открывает /play.
+top-title = 🏆 { $game }: лучшие игроки здесь
+top-line = { $place }. { $player } — { $points } (игр: { $games }, побед: { $wins })
+top-computer = 🤖 Компьютер ({ $level })
+top-empty = В этом чате ещё не закончилась ни одна игра. Начните с /play.
+top-empty-game = Здесь ещё не закончилась ни одна партия в «{ $game }».
+top-hint = Все начинают с 1000; победа над сильными приносит больше. /stats — итоги игрока, /history — последние игры.
+top-computers-usage = /top computers off убирает компьютерных игроков из /top в этом чате; /top computers on возвращает их.
+top-computers-admins = Это может изменить только администратор чата.
+top-computers-hidden = Компьютерные игроки больше не показываются в /top этого чата.
+top-computers-shown = Компьютерные игроки снова показываются в /top этого чата.
+stats-title = 📊 { $player } в этом чате
+stats-line = { $game }: игр { $games }, побед { $wins }, среднее место { $place }, лучшая серия { $streak }, рейтинг { $points }
+stats-none = { $player } ещё не закончил(а) ни одной игры в этом чате.
+stats-unknown = Никто с именем «{ $name }» не заканчивал игр в этом чате. Укажите имя, как в /top (в Discord — выберите игрока).
+stats-ambiguous = Под «{ $name }» подходят несколько игроков: { $names }. Напишите имя подробнее.
+history-title = 📜 Последние игры в этом чате
+history-line = { $date } · { $game } · { $result }
+history-draw = ничья: { $players }
 computer-name = 🤖 Компьютер { $n } ({ $level })
 computer-added = Компьютер садится за стол.
 computer-dropped = Компьютер уходит.
@@ -180,7 +199,7 @@ duration-hours = { $n } ч
 duration-days = { $n } дн.
 duration-pair = { $first } { $second }
 
-# Команды владельца (/stats, /abort, /maintenance): их видят только владельцы бота, в личном
+# Команды владельца (/botstats, /abort, /maintenance): их видят только владельцы бота, в личном
 # чате с ботом; maintenance-refused видят все, пока включён режим обслуживания.
 owner-private-only = Пожалуйста, используйте эту команду в личном чате со мной.
 owner-stats-title = Игротека: сводка

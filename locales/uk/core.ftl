@@ -15,6 +15,7 @@ help =
     /rules [гра] — правила; /games — усі ігри
     /lang — мова: uk, en, pl, ru, be, bg, zh
     /boards edit|new — одна дошка, що оновлюється на місці (типово), або нова дошка щоходу
+    /top [гра] — найкращі гравці тут; /stats [ім’я] — підсумки гравця; /history — останні ігри
 unknown-command = Я не знаю команди /{ $command }. Дивіться /help.
 error-corrupt = Запис цієї гри не вдалося прочитати, тож його відкладено. Почніть нову: /play.
 error-internal = Вибачте, у мене щось пішло не так. Подивіться, як стоїть гра: /board.
@@ -56,6 +57,24 @@ btn-rematch = 🔁 Реванш
 rematch-invite = 🔁 Реванш! { $players }, натисніть «Граю», щоб зіграти ще раз.
 rematch-done = Новий стіл відкрито.
 rematch-players-only = Реванш можуть попросити лише гравці цієї партії; нову гру відкриває /play.
+top-title = 🏆 { $game }: найкращі гравці тут
+top-line = { $place }. { $player } — { $points } (ігор: { $games }, перемог: { $wins })
+top-computer = 🤖 Комп’ютер ({ $level })
+top-empty = У цьому чаті ще не завершилася жодна гра. Почніть із /play.
+top-empty-game = Тут ще не завершилася жодна партія в «{ $game }».
+top-hint = Усі починають з 1000; перемога над сильнішими дає більше. /stats — підсумки гравця, /history — останні ігри.
+top-computers-usage = /top computers off прибирає комп’ютерних гравців з /top у цьому чаті; /top computers on повертає їх.
+top-computers-admins = Це може змінити лише адміністратор чату.
+top-computers-hidden = Комп’ютерні гравці більше не показуються в /top цього чату.
+top-computers-shown = Комп’ютерні гравці знову показуються в /top цього чату.
+stats-title = 📊 { $player } у цьому чаті
+stats-line = { $game }: ігор { $games }, перемог { $wins }, середнє місце { $place }, найкраща серія { $streak }, рейтинг { $points }
+stats-none = { $player } ще не завершив(ла) жодної гри в цьому чаті.
+stats-unknown = Ніхто на ім’я «{ $name }» не завершував ігор у цьому чаті. Вкажіть ім’я, як у /top (у Discord — виберіть гравця).
+stats-ambiguous = Під «{ $name }» підходять кілька гравців: { $names }. Напишіть ім’я докладніше.
+history-title = 📜 Останні ігри в цьому чаті
+history-line = { $date } · { $game } · { $result }
+history-draw = нічия: { $players }
 computer-name = 🤖 Комп'ютер { $n } ({ $level })
 computer-added = Комп'ютерний гравець сідає за стіл.
 computer-dropped = Комп'ютерний гравець іде.
@@ -192,7 +211,7 @@ duration-days = { $n ->
 }
 duration-pair = { $first } { $second }
 
-# Команди власника (/stats, /abort, /maintenance): їх бачать лише власники бота, в особистому
+# Команди власника (/botstats, /abort, /maintenance): їх бачать лише власники бота, в особистому
 # чаті з ботом; maintenance-refused бачать усі, поки увімкнено режим обслуговування.
 owner-private-only = Будь ласка, використовуйте цю команду в особистому чаті зі мною.
 owner-stats-title = Ігротека: зведення

@@ -22,6 +22,9 @@ menu-games = 全部游戏
 menu-lang = 语言：zh、en、pl、ru、uk、be、bg
 menu-boards = 一张棋盘原地更新，或每回合一张新棋盘
 menu-help = 我能做什么
+menu-top = 本群各游戏的最佳玩家
+menu-stats = 玩家在本群的战绩
+menu-history = 本群最近的对局
 
 cmd-play = 开局
 cmd-join = 加入
@@ -43,6 +46,9 @@ cmd-lang = 语言
 cmd-boards = 棋盘模式
 cmd-vacation = 休假
 cmd-tz = 时区
+cmd-top = 排行
+cmd-stats = 战绩
+cmd-history = 历史
 
 slash-play = 在这个频道开一局新游戏
 slash-play-game = 游戏
@@ -77,15 +83,20 @@ slash-vacation = 让你所有游戏的计时暂停几天
 slash-vacation-days = 天数（或 off）；留空查看剩余天数
 slash-tz = 你的时区，夜里就不会收到提醒
 slash-tz-zone = 与 UTC 的时差：+3、UTC-5、+5:30 或 off；留空查看你的时区
+slash-top = 本频道按等级分排列的最佳玩家
+slash-top-game = 游戏（默认：这里玩过的所有游戏）
+slash-stats = 玩家在本频道的战绩：局数、胜局、连胜、等级分
+slash-stats-player = 谁的（默认：你的）
+slash-history = 本频道最近结束的对局
 
 # 主人命令：只出现在主人自己的菜单里（Telegram：主人的私聊；Discord：主人的服务器，仅管理员可见）。
-menu-stats = 牌桌、玩家、步数、数据大小、运行时间
+menu-botstats = 牌桌、玩家、步数、数据大小、运行时间
 menu-abort = 结束进行中的一桌：/abort 42
 menu-maintenance = 暂停新对局：on 或 off
-cmd-stats = 统计
+cmd-botstats = 机器人统计
 cmd-abort = 结束牌桌
 cmd-maintenance = 维护
-slash-stats = 机器人的数字：牌桌、玩家、步数、数据大小、运行时间
+slash-botstats = 机器人的数字：牌桌、玩家、步数、数据大小、运行时间
 slash-abort = 结束进行中的一桌
 slash-abort-table = 桌号
 slash-maintenance = 暂停新对局（进行中的继续），或重新开放

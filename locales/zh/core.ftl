@@ -15,6 +15,7 @@ help =
     /rules [游戏] — 规则；/games — 全部游戏
     /lang — 语言：zh、en、pl、ru、uk、be、bg
     /boards edit|new — 只用一张棋盘原地更新（默认），或每回合发一张新棋盘
+    /top [游戏] — 本群最佳玩家；/stats [名字] — 玩家战绩；/history — 最近的对局
 unknown-command = 我不认识 /{ $command } 命令。请看 /help。
 error-corrupt = 这局游戏的记录无法读取，已搁置。用 /play 开始新的一局吧。
 error-internal = 抱歉，我这边出了点问题。用 /board 查看当前局面。
@@ -56,6 +57,24 @@ btn-rematch = 🔁 再来一局
 rematch-invite = 🔁 再来一局！{ $players }，按“加入”再玩一次。
 rematch-done = 新的牌桌已开好。
 rematch-players-only = 只有这局的玩家可以要求再来一局；用 /play 开新游戏。
+top-title = 🏆 { $game }：本群最佳玩家
+top-line = { $place }. { $player } — { $points }（{ $games } 局，胜 { $wins } 局）
+top-computer = 🤖 电脑（{ $level }）
+top-empty = 本群还没有下完的对局。用 /play 开始一局吧。
+top-empty-game = 这里还没有下完的「{ $game }」对局。
+top-hint = 每人从 1000 分起步；赢了强手得分更多。/stats — 玩家战绩，/history — 最近的对局。
+top-computers-usage = /top computers off 让本群的 /top 不列出电脑玩家；/top computers on 重新列出。
+top-computers-admins = 只有本群管理员可以更改这一设置。
+top-computers-hidden = 本群的 /top 不再列出电脑玩家。
+top-computers-shown = 本群的 /top 重新列出电脑玩家。
+stats-title = 📊 { $player } 在本群
+stats-line = { $game }：{ $games } 局，胜 { $wins } 局，平均名次 { $place }，最长连胜 { $streak }，等级分 { $points }
+stats-none = { $player } 在本群还没有下完过对局。
+stats-unknown = 本群没有名叫「{ $name }」的玩家下完过对局。请用 /top 里显示的名字（Discord 上请选择玩家）。
+stats-ambiguous = 有几位玩家符合「{ $name }」：{ $names }。请多输入几个字。
+history-title = 📜 本群最近的对局
+history-line = { $date } · { $game } · { $result }
+history-draw = 平局：{ $players }
 computer-name = 🤖 电脑 { $n }（{ $level }）
 computer-added = 一位电脑玩家入座。
 computer-dropped = 电脑玩家离开了。
@@ -176,7 +195,7 @@ duration-hours = { $n }小时
 duration-days = { $n }天
 duration-pair = { $first }{ $second }
 
-# 主人命令（/stats、/abort、/maintenance）：只有机器人的主人在与机器人的私聊里看到；
+# 主人命令（/botstats、/abort、/maintenance）：只有机器人的主人在与机器人的私聊里看到；
 # maintenance-refused 是维护模式开启时所有人看到的提示。
 owner-private-only = 请在与我的私聊中使用这个命令。
 owner-stats-title = Igroteka 概况

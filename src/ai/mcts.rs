@@ -239,7 +239,7 @@ fn iterate<G: Heuristic>(
 
 /// A game over without an outcome (a bug of the game): nobody is ahead.
 fn draw_of_nobody() -> Outcome {
-    Outcome { places: Vec::new(), scores: None }
+    Outcome { places: Vec::new(), scores: None, sides: None }
 }
 
 /// A chance outcome drawn by weight.

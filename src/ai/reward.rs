@@ -35,11 +35,12 @@ mod tests {
     fn wins_losses_draws_and_teams() {
         let two = Outcome::from_order(2, &[1, 0]);
         assert_eq!(rewards(&two), [0.0, 1.0]);
-        let draw = Outcome { places: vec![1, 1], scores: None };
+        let draw = Outcome { places: vec![1, 1], scores: None, sides: None };
         assert_eq!(rewards(&draw), [0.5, 0.5]);
         let four = Outcome::from_order(4, &[2, 0, 3, 1]);
         assert_eq!(rewards(&four), [2.0 / 3.0, 0.0, 1.0, 1.0 / 3.0]);
-        let teams = Outcome { places: vec![1, 2, 1, 2], scores: None };
+        let teams =
+            Outcome { places: vec![1, 2, 1, 2], scores: None, sides: Some(vec![0, 1, 0, 1]) };
         let r = rewards(&teams);
         assert!(r[0] > 0.8 && r[1] < 0.2 && r[0] == r[2]);
     }

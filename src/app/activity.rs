@@ -1,4 +1,4 @@
-//! What the owner's `/stats` counts over time: the moves made each day and the people who
+//! What the owner's `/botstats` counts over time: the moves made each day and the people who
 //! played each day, kept in the store as preferences.
 //!
 //! Why counters, and not a look through the store when asked: the action log carries no

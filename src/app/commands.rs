@@ -41,7 +41,10 @@ impl<S: Store> App<S> {
             "vacation" => self.vacation(ctx, args),
             "tz" => self.time_zone(ctx, args),
             "mygames" => self.my_games(ctx),
-            "stats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),
+            "top" => self.top(ctx, args),
+            "stats" => self.player_stats(ctx, args),
+            "history" => self.history(ctx),
+            "botstats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }
     }

@@ -23,6 +23,7 @@ pub mod local;
 mod owner;
 mod reach;
 mod remind;
+mod standings;
 mod text;
 pub mod token;
 mod turn;
@@ -65,7 +66,7 @@ pub struct AppConfig {
     pub page_size: usize,
     /// The bot's owners, who may use the owner's commands ([`OWNER_COMMANDS`]).
     pub owners: Vec<crate::table::UserId>,
-    /// When the bot started (milliseconds since the Unix epoch), for `/stats`'s uptime; the
+    /// When the bot started (milliseconds since the Unix epoch), for `/botstats`'s uptime; the
     /// first input's time when not given.
     pub started_at: Option<u64>,
     /// Caps on open lobbies and tables (none by default; the bots set them from the config).
@@ -107,7 +108,7 @@ pub struct App<S: Store> {
     /// The presses refused since the last [`App::take_refusals`]: the platform and the id of
     /// the refusal's text (what an adapter counts; the text itself is translated).
     refusals: std::sync::Mutex<Vec<(Platform, String)>>,
-    /// Moves and players counted for the owner's `/stats`, not written yet.
+    /// Moves and players counted for the owner's `/botstats`, not written yet.
     activity: activity::Activity,
     /// When the bot started: the configured time, else the first input's.
     started_at: Option<u64>,
@@ -393,6 +394,11 @@ impl<S: Store> App<S> {
                 }
                 let moves = activity::moves(&table);
                 self.store.save(&table, read_seq, &outbox::entries(&queued))?;
+                if table.status.is_over() {
+                    // With the save that ends it: the chat's record of the game, under the
+                    // table's own key, so it is written once however often this is retried.
+                    crate::history::note_end(&self.store, &mut table)?;
+                }
                 if moves > 0 {
                     let people = table.players.iter().filter(|p| p.computer.is_none());
                     let people = people.map(|p| p.user.key());

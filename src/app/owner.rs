@@ -1,4 +1,4 @@
-//! The owner's commands: `/stats`, `/abort <table>` and `/maintenance on|off`, for the people
+//! The owner's commands: `/botstats`, `/abort <table>` and `/maintenance on|off`, for the people
 //! who run the bot (their ids are in [`super::AppConfig::owners`]).
 //!
 //! Why they look unknown to everyone else: a command that answers "not allowed" tells people
@@ -23,7 +23,7 @@ use crate::store::{Store, StoreError};
 use crate::table::{Status, Table};
 
 /// The owner's commands, as the core names them.
-pub const OWNER_COMMANDS: &[&str] = &["stats", "abort", "maintenance"];
+pub const OWNER_COMMANDS: &[&str] = &["botstats", "abort", "maintenance"];
 
 /// Where maintenance mode is kept: `on`, or anything else for off.
 pub const MAINTENANCE: &str = "owner.maintenance";
@@ -44,7 +44,7 @@ impl<S: Store> App<S> {
             return Ok(self.reply(ctx, "owner-private-only", &[]));
         }
         match name {
-            "stats" => self.stats(ctx),
+            "botstats" => self.stats(ctx),
             "abort" => self.abort_table(ctx, args),
             _ => self.maintenance(ctx, args),
         }
@@ -60,7 +60,7 @@ impl<S: Store> App<S> {
         Ok(self.in_maintenance()?.then(|| self.reply(ctx, "maintenance-refused", &[])))
     }
 
-    /// `/stats`: open tables by game and status, players this week, moves today, the store's
+    /// `/botstats`: open tables by game and status, players this week, moves today, the store's
     /// size, the uptime and whether maintenance mode is on.
     fn stats(&mut self, ctx: &Ctx) -> Effects {
         let (lang, now) = (ctx.lang, ctx.input.now);

@@ -157,6 +157,9 @@ pub trait Store: std::fmt::Debug {
     }
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError>;
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    /// Every preference whose key starts with `prefix`, in key order (a chat's finished games,
+    /// [`crate::history`]), as this process's writes left them.
+    fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError>;
     /// A preference several processes keep together and must each see as it is now (a
     /// Telegram group's pace journal): read from what is stored, never from a cache. The
     /// default is [`Store::pref`] (one process sees its own writes at once).
@@ -219,7 +222,7 @@ pub trait Store: std::fmt::Debug {
         let _ = (table, holder);
         Ok(())
     }
-    /// What the store takes on disk, in bytes (the owner's `/stats`); `None` where the backend
+    /// What the store takes on disk, in bytes (the owner's `/botstats`); `None` where the backend
     /// cannot say.
     fn size_on_disk(&self) -> Result<Option<u64>, StoreError> {
         Ok(None)
@@ -471,6 +474,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
 
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
         (**self).set_pref(key, value)
+    }
+
+    fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        (**self).prefs_with_prefix(prefix)
     }
 
     fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
@@ -1195,6 +1202,16 @@ impl Store for SledStore {
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
         self.prefs.insert(key, value.as_bytes())?;
         Ok(())
+    }
+
+    fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let mut found = Vec::new();
+        for pair in self.prefs.scan_prefix(prefix) {
+            let (key, value) = pair?;
+            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+            found.push((text(&key), text(&value)));
+        }
+        Ok(found)
     }
 
     fn flush(&self) -> Result<(), StoreError> {

@@ -704,6 +704,15 @@ impl Store for PgStore {
         written
     }
 
+    /// On the writer's connection, as a cache miss of [`Store::pref`]: its open batch included.
+    fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        let prefix = prefix.to_string();
+        self.read(move |mut w| async move {
+            let result = prefs::with_prefix(&mut w.conn, &prefix).await;
+            (w, result)
+        })
+    }
+
     /// On a reader: what is committed, not the cache, nor the writer's open batch.
     fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
         let (key, cache) = (key.to_string(), self.shared.state.prefs.clone());

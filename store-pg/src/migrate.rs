@@ -16,6 +16,7 @@ pub(crate) const MIGRATIONS: &[(i32, &str, &str)] = &[
     (1, "0001_init.sql", include_str!("../migrations/0001_init.sql")),
     (2, "0002_clock_claims.sql", include_str!("../migrations/0002_clock_claims.sql")),
     (3, "0003_save_in_one_call.sql", include_str!("../migrations/0003_save_in_one_call.sql")),
+    (4, "0004_prefs_by_prefix.sql", include_str!("../migrations/0004_prefs_by_prefix.sql")),
 ];
 
 /// The advisory lock the migrating transaction holds ("igroteka" in ASCII).

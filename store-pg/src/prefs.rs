@@ -182,6 +182,25 @@ pub(crate) async fn read(
     Ok(row.map(|r| r.get(0)))
 }
 
+/// The preferences whose keys start with `prefix`, in key order: one range of the keys in
+/// byte order (the index of migration 4), from the prefix to the prefix followed by the highest
+/// character.
+pub(crate) async fn with_prefix(
+    conn: &mut Conn,
+    prefix: &str,
+) -> Result<Vec<(String, String)>, StoreError> {
+    let end = format!("{prefix}\u{10FFFF}");
+    let rows = conn
+        .query(
+            "SELECT key, value FROM prefs
+             WHERE key COLLATE \"C\" >= $1 AND key COLLATE \"C\" < $2
+             ORDER BY key COLLATE \"C\"",
+            &[&prefix, &end],
+        )
+        .await?;
+    Ok(rows.into_iter().map(|r| (r.get(0), r.get(1))).collect())
+}
+
 /// Writes a preference and announces it, in one statement: the announcement goes out when the
 /// write commits, and not at all if it is rolled back.
 pub(crate) async fn write(conn: &mut Conn, key: &str, value: &str) -> Result<(), StoreError> {

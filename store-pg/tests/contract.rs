@@ -83,6 +83,8 @@ contract!(
     the_size_on_disk_is_known_and_grows,
     reading_ahead_changes_nothing_a_caller_sees,
     shared_preferences_are_read_and_written_as_they_stand,
+    preferences_are_found_by_prefix_in_key_order,
+    a_finished_game_is_recorded_once_for_its_chat,
 );
 
 fn save_and_load_round_trip<S: Plant>(store: &S) {
@@ -333,6 +335,87 @@ fn preferences_are_kept<S: Plant>(store: &S) {
     store.set_pref(odd, "é ok").unwrap();
     assert_eq!(store.pref(odd).unwrap().as_deref(), Some("é ok"));
     assert_eq!(store.pref("lang:tg:1").unwrap().as_deref(), Some("pl"));
+}
+
+/// The chat's finished games are found by their keys' prefix (`igroteka::history`): every
+/// key that starts with it, in byte order whatever the database's collation, the writer's
+/// unflushed ones included, and none of a chat whose id merely starts the same.
+fn preferences_are_found_by_prefix_in_key_order<S: Plant>(store: &S) {
+    let prefix = "history:tg:-100:";
+    assert!(store.prefs_with_prefix(prefix).unwrap().is_empty());
+    for (key, value) in [
+        ("history:tg:-100:00000000000000000002", "b"),
+        ("history:tg:-100:00000000000000000010", "c"),
+        ("history:tg:-1001:00000000000000000001", "other chat"),
+        ("history:tg:-100:00000000000000000001", "a"),
+        ("history:tg:-10", "shorter"),
+        ("history:tg:-100", "no colon"),
+        ("lang:tg:-100", "ru"),
+    ] {
+        store.set_pref(key, value).unwrap();
+    }
+    let found = |store: &S| -> Vec<String> {
+        store.prefs_with_prefix(prefix).unwrap().into_iter().map(|(_, v)| v).collect()
+    };
+    assert_eq!(found(store), ["a", "b", "c"], "before the flush");
+    store.flush().unwrap();
+    assert_eq!(found(store), ["a", "b", "c"], "after it");
+    // Upper-case and punctuation sort by bytes, not by a language's rules.
+    store.set_pref("history:tg:-100:_", "underscore").unwrap();
+    store.set_pref("history:tg:-100:A", "capital").unwrap();
+    assert_eq!(found(store), ["a", "b", "c", "capital", "underscore"]);
+    assert!(store.prefs_with_prefix("history:dc:").unwrap().is_empty());
+}
+
+/// A game played to its end through the engine leaves one record in its chat's history, which
+/// a second handle reads back; pressing on after the end adds none.
+fn a_finished_game_is_recorded_once_for_its_chat<S: Plant>(store: &S) {
+    let mut platform = LocalPlatform::new(App::new(store.clone(), AppConfig::default()));
+    let chat = Chat { id: "group-h".into(), private: false, thread: None, server: None };
+    let input = |name: &str, now: u64, action: igroteka::app::Action| Input {
+        platform: Platform::Console,
+        chat: chat.clone(),
+        user: User { id: name.into(), name: name.into(), admin: false, lang: Some("en".into()) },
+        now,
+        action,
+    };
+    let say = |line: &str| igroteka::app::Action::Command {
+        name: line.trim_start_matches('/').into(),
+        args: Vec::new(),
+    };
+    let press = |token: String| igroteka::app::Action::Press { token, message_id: None };
+    let token = |effects: &[igroteka::app::local::Delivered], text: &str| {
+        effects
+            .iter()
+            .filter_map(|d| match &d.effect {
+                Effect::Send { message, .. } | Effect::Edit { message, .. } => Some(message),
+                _ => None,
+            })
+            .flat_map(|m| m.buttons.iter().flatten())
+            .find(|b| b.text.contains(text))
+            .and_then(|b| match &b.kind {
+                ButtonKind::Token(t) => Some(t.clone()),
+                _ => None,
+            })
+            .unwrap()
+    };
+    let now = 1_700_000_000_000;
+    let lobby = platform.run(&input(
+        "alice",
+        now,
+        igroteka::app::Action::Command { name: "play".into(), args: vec!["aeroplane".into()] },
+    ));
+    let joined = platform.run(&input("bob", now + 1000, press(token(&lobby, "Join"))));
+    platform.run(&input("alice", now + 2000, press(token(&joined, "Start"))));
+    platform.run(&input("bob", now + 3000, say("/resign")));
+    platform.run(&input("bob", now + 4000, say("/resign")));
+    let games = igroteka::history::of_chat(store, Platform::Console, "group-h").unwrap();
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0].game, "aeroplane");
+    assert_eq!(games[0].places, [1, 2]);
+    drop(platform);
+    let again = store.clone();
+    assert_eq!(igroteka::history::of_chat(&again, Platform::Console, "group-h").unwrap(), games);
 }
 
 fn unreachable_users_are_kept_per_platform<S: Plant>(store: &S) {
@@ -633,7 +716,7 @@ async fn the_pg_store_works_from_inside_a_tokio_runtime() {
     drop(store);
 }
 
-/// The owner's `/stats` reads the store's size: both backends know it, and it grows when much
+/// The owner's `/botstats` reads the store's size: both backends know it, and it grows when much
 /// is stored (a megabyte of preferences: more than any preallocation hides).
 fn the_size_on_disk_is_known_and_grows<S: Plant>(store: &S) {
     store.flush().unwrap();

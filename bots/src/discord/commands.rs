@@ -49,6 +49,7 @@ const PLAIN: &[&str] = &[
     "pause",
     "resume",
     "help",
+    "history",
 ];
 
 /// A command with its localized names and descriptions (`cmd-*`, `slash-*`).
@@ -109,6 +110,9 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
     out.push(command(i18n, "boards").add_option(mode));
     out.push(command(i18n, "vacation").add_option(option(i18n, "vacation", "days")));
     out.push(command(i18n, "tz").add_option(option(i18n, "tz", "zone")));
+    out.push(command(i18n, "top").add_option(game_option(i18n, option(i18n, "top", "game"))));
+    let player = option(i18n, "stats", "player").kind(CommandOptionType::User);
+    out.push(command(i18n, "stats").add_option(player));
     out
 }
 
@@ -175,6 +179,8 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
             CommandDataOptionValue::String(s) => Some(s.clone()),
             CommandDataOptionValue::Integer(n) => Some(n.to_string()),
             CommandDataOptionValue::Boolean(b) => Some(b.to_string()),
+            // A user as a mention, the form the core reads (`/stats player:@ann` → `<@42>`).
+            CommandDataOptionValue::User(id) => Some(format!("<@{id}>")),
             _ => None,
         })
     };
@@ -193,7 +199,8 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         "move" => {
             args.extend(value("labels").unwrap_or_default().split_whitespace().map(str::to_string))
         }
-        "rules" => args.extend(value("game")),
+        "rules" | "top" => args.extend(value("game")),
+        "stats" => args.extend(value("player")),
         "lang" => args.extend(value("language")),
         "boards" => args.extend(value("mode")),
         "vacation" => args.extend(value("days")),

@@ -343,6 +343,9 @@ impl Store for Durable<'_> {
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
         self.store.set_pref(key, value)
     }
+    fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
+        self.store.prefs_with_prefix(prefix)
+    }
     fn flush(&self) -> Result<(), StoreError> {
         flush(self.store)
     }

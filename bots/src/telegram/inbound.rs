@@ -26,7 +26,26 @@ pub fn from_message(msg: &Message, bot_username: &str, now: u64) -> Option<Input
             return None;
         }
     }
-    Some(input_from_text(Platform::Telegram, chat_of(msg), user_of(from), now, text))
+    let mut input = input_from_text(Platform::Telegram, chat_of(msg), user_of(from), now, text);
+    if let Action::Command { name, args } = &mut input.action
+        && name == "stats"
+        && args.is_empty()
+        && let Some(whose) = replied_to(msg)
+    {
+        // `/stats` in reply to someone's message asks for theirs: Telegram gives a command no
+        // user but by @username, which the bot cannot look up.
+        args.push(format!("<@{}>", whose.id.0));
+    }
+    Some(input)
+}
+
+/// The person whose message `msg` replies to (not a bot, and not a forum topic's first message,
+/// which every message in the topic "replies" to).
+fn replied_to(msg: &Message) -> Option<&teloxide::types::User> {
+    let replied = msg.reply_to_message()?;
+    let topic_root = msg.thread_id.is_some_and(|t| t.0 == replied.id);
+    let user = replied.from.as_ref()?;
+    (!topic_root && !user.is_bot).then_some(user)
 }
 
 /// The input for a button press: the callback data is the core's token, and the chat is the
@@ -61,11 +80,14 @@ fn chat_of(msg: &Message) -> Chat {
     Chat { id: msg.chat.id.0.to_string(), private: msg.chat.is_private(), thread, server: None }
 }
 
-/// Whether the engine needs to know if the sender administers the chat: `/cancel` and `/lang`
-/// in a group (the creator of a game or a chat admin may cancel it or change the language).
+/// Whether the engine needs to know if the sender administers the chat: `/cancel`, `/lang` and
+/// `/top computers on|off` in a group (the creator of a game or a chat admin may cancel it; an
+/// admin changes the language and what `/top` lists).
 pub fn needs_admin_check(input: &Input) -> bool {
     !input.chat.private
-        && matches!(&input.action, Action::Command { name, .. } if name == "cancel" || name == "lang")
+        && matches!(&input.action, Action::Command { name, args }
+            if name == "cancel" || name == "lang"
+                || (name == "top" && args.first().is_some_and(|a| a.eq_ignore_ascii_case("computers"))))
 }
 
 fn user_of(user: &teloxide::types::User) -> User {

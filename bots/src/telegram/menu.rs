@@ -4,7 +4,7 @@
 //! in every language (Telegram allows only a-z, 0-9 and _ in them); their one-line
 //! descriptions are the `menu-*` messages of `locales/*/commands.ftl`.
 //!
-//! The owner's commands (`/stats`, `/abort`, `/maintenance`) are in none of those lists, which
+//! The owner's commands (`/botstats`, `/abort`, `/maintenance`) are in none of those lists, which
 //! every user sees. Each owner gets a menu of their own instead, for their private chat with
 //! the bot only (`BotCommandScopeChat` with the owner's id, which is their private chat's id):
 //! the public commands and the owner's. Telegram picks the narrowest scope that has a menu, so
@@ -36,6 +36,9 @@ const COMMANDS: &[&str] = &[
     "leave",
     "resign",
     "cancel",
+    "top",
+    "stats",
+    "history",
     "rules",
     "games",
     "lang",

@@ -70,7 +70,8 @@ pub fn air_force(position: &Position, edition: Edition, mover: Side) -> Option<E
     }
 }
 
-/// The result: the winning side's seats first, the others second; a draw ties everyone.
+/// The result: the winning side's seats first, the others second; a draw ties everyone. In
+/// two against two the result names the sides.
 pub fn outcome(form: Form, end: End) -> Outcome {
     let seats = seating::seats(form);
     let places = (0..seats)
@@ -79,5 +80,8 @@ pub fn outcome(form: Form, end: End) -> Outcome {
             _ => 1,
         })
         .collect();
-    Outcome { places, scores: None }
+    // In two against two each side's two commanders play together.
+    let sides = (form == Form::Teams)
+        .then(|| (0..seats).map(|seat| seating::side_of(form, seat).index() as u8).collect());
+    Outcome { places, scores: None, sides }
 }

@@ -71,7 +71,7 @@ pub fn outcome(end: End, armies: &[Army; 2]) -> Outcome {
         None => vec![1, 1],
     };
     let scores = armies.iter().map(|a| i64::from(a.arrivals)).collect();
-    Outcome { places, scores: Some(scores) }
+    Outcome { places, scores: Some(scores), sides: None }
 }
 
 /// The announcement of `end`, the final count and the result.

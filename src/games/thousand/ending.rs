@@ -97,7 +97,7 @@ pub fn outcome(end: End, scores: &[Breakdown], resigned: &[Seat]) -> Outcome {
     for (k, &seat) in resigned.iter().rev().enumerate() {
         places[seat] = u8::try_from(playing.len() + k + 1).unwrap_or(u8::MAX);
     }
-    Outcome { places, scores: (end != End::Resigned).then_some(totals) }
+    Outcome { places, scores: (end != End::Resigned).then_some(totals), sides: None }
 }
 
 /// The announcement of `end`, then every player's final score broken down, winner first.
