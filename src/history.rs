@@ -1,16 +1,17 @@
 //! A chat's finished games: one short record per game, the source of `/top`, `/stats` and
 //! `/history` ([`crate::ratings`] computes the ratings from them).
 //!
-//! **Counted exactly once, by construction.** The record is written by the save that ends the
-//! game, in the same attempt (and, on PostgreSQL, the same transaction), under a key that is
-//! the table's own: `history:<platform>:<chat>:<table id, 20 digits>`. Writing it again — an
+//! **Counted exactly once, by construction.** The record is written with the save that ends the
+//! game, in the same commit (`Store::stage_pref`: sled's staged batch, PostgreSQL's open
+//! transaction), so it is durable exactly when that move is, under a key that is the table's
+//! own: `history:<platform>:<chat>:<table id, 20 digits>`. Writing it again — an
 //! attempt retried after a lost compare-and-swap, a crash between the save and the delivery
 //! of the last board, an update the platform sends twice — writes the same key, so a game is
 //! one record however often its end is written. Nothing is incremented: the ratings and
-//! counts are computed from the records each time they are asked for (a few microseconds a
-//! game; a chat's thousand games rate in about a millisecond), so they cannot drift from
-//! what was played, and they survive restarts, backups and `migrate` with the preferences
-//! that hold them.
+//! counts are computed from the records each time they are asked for (one rating update per
+//! game, a few floating-point operations per pair of seats), so they cannot drift from what
+//! was played, and they survive restarts, backups and `migrate` with the preferences that
+//! hold them.
 //!
 //! **What counts.** A game that reached its end counts, whatever ended it: moves, a
 //! resignation, a player removed by the turn clock (the game's own result ranks a resigned or
@@ -117,7 +118,7 @@ impl Finished {
 pub fn note_end(store: &dyn Store, table: &mut Table) -> Result<(), StoreError> {
     let Some(record) = Finished::of(table) else { return Ok(()) };
     let json = serde_json::to_string(&record).expect("a record serializes");
-    store.set_pref(&key(table), &json)
+    store.stage_pref(&key(table), &json)
 }
 
 /// The chat's finished games, oldest end first. A record that cannot be read is left out and

@@ -160,6 +160,13 @@ pub trait Store: std::fmt::Debug {
     /// Every preference whose key starts with `prefix`, in key order (a chat's finished games,
     /// [`crate::history`]), as this process's writes left them.
     fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError>;
+    /// Writes a preference that belongs to the saves staged since the last flush: it becomes
+    /// durable with them, in the same commit, or is lost with them (a finished game's history
+    /// record, which must not outlive the move that ended the game). The default is
+    /// [`Store::set_pref`], for a backend whose preferences already join the open batch.
+    fn stage_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.set_pref(key, value)
+    }
     /// A preference several processes keep together and must each see as it is now (a
     /// Telegram group's pace journal): read from what is stored, never from a cache. The
     /// default is [`Store::pref`] (one process sees its own writes at once).
@@ -480,6 +487,10 @@ impl<T: Store + ?Sized> Store for Arc<T> {
         (**self).prefs_with_prefix(prefix)
     }
 
+    fn stage_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        (**self).stage_pref(key, value)
+    }
+
     fn shared_pref(&self, key: &str) -> Result<Option<String>, StoreError> {
         (**self).shared_pref(key)
     }
@@ -714,6 +725,7 @@ impl SledStore {
             outbox.clone(),
             due,
             taken,
+            db.open_tree("prefs")?,
         ]);
         Ok(SledStore {
             issued: Arc::new(AtomicU64::new(start)),
@@ -1196,7 +1208,9 @@ impl Store for SledStore {
     }
 
     fn pref(&self, key: &str) -> Result<Option<String>, StoreError> {
-        Ok(self.prefs.get(key)?.map(|v| String::from_utf8_lossy(&v).into_owned()))
+        // Staged over stored: a staged preference (`stage_pref`) is seen before its flush.
+        let value = self.staged().get(Kind::Prefs, key.as_bytes())?;
+        Ok(value.map(|v| String::from_utf8_lossy(&v).into_owned()))
     }
 
     fn set_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
@@ -1205,13 +1219,14 @@ impl Store for SledStore {
     }
 
     fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
-        let mut found = Vec::new();
-        for pair in self.prefs.scan_prefix(prefix) {
-            let (key, value) = pair?;
-            let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-            found.push((text(&key), text(&value)));
-        }
-        Ok(found)
+        let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+        let found = self.staged().scan(Kind::Prefs, prefix.as_bytes())?;
+        Ok(found.iter().map(|(key, value)| (text(key), text(value))).collect())
+    }
+
+    fn stage_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.staged().insert(Kind::Prefs, key.as_bytes(), value.as_bytes());
+        Ok(())
     }
 
     fn flush(&self) -> Result<(), StoreError> {

@@ -35,14 +35,17 @@ pub(super) enum Kind {
     /// The platform updates taken: `k` + update key → time taken, and `t` + time + key
     /// (so the old ones are found without a scan).
     Taken,
+    /// The preferences that belong to a save (a finished game's history record,
+    /// `Store::stage_pref`): committed with it or not at all.
+    Prefs,
 }
 
-const KINDS: usize = 8;
+const KINDS: usize = 9;
 
 /// Staged writes: per tree, a key's new value (`None`: removed).
 type Changes = BTreeMap<Vec<u8>, Option<Vec<u8>>>;
 
-/// Writes staged over the eight trees a save touches, committed by [`Staged::commit`] (and when
+/// Writes staged over the nine trees a save touches, committed by [`Staged::commit`] (and when
 /// the last handle is dropped, so that nothing staged is lost on an orderly close).
 #[derive(Debug)]
 pub(super) struct Staged {
@@ -140,9 +143,12 @@ impl Staged {
         }
         let changes = std::mem::take(&mut self.changes);
         let writing = std::mem::take(&mut self.writing);
-        let result = self.trees[..].transaction(|trees| {
-            for (tree, changes) in trees.iter().zip(&changes) {
-                for (key, change) in changes {
+        // Only the trees written take part (most batches leave the preferences alone).
+        let touched: Vec<usize> = (0..KINDS).filter(|k| !changes[*k].is_empty()).collect();
+        let trees: Vec<sled::Tree> = touched.iter().map(|k| self.trees[*k].clone()).collect();
+        let result = trees[..].transaction(|trees| {
+            for (tree, kind) in trees.iter().zip(&touched) {
+                for (key, change) in &changes[*kind] {
                     match change {
                         Some(value) => tree.insert(key.as_slice(), value.as_slice())?,
                         None => tree.remove(key.as_slice())?,

@@ -365,6 +365,13 @@ fn preferences_are_found_by_prefix_in_key_order<S: Plant>(store: &S) {
     store.set_pref("history:tg:-100:A", "capital").unwrap();
     assert_eq!(found(store), ["a", "b", "c", "capital", "underscore"]);
     assert!(store.prefs_with_prefix("history:dc:").unwrap().is_empty());
+    // One staged with the saves (a history record) is seen by its writer at once, and kept
+    // by the flush.
+    store.stage_pref("history:tg:-100:00000000000000000011", "d").unwrap();
+    assert_eq!(store.pref("history:tg:-100:00000000000000000011").unwrap().as_deref(), Some("d"));
+    assert_eq!(found(store), ["a", "b", "c", "d", "capital", "underscore"]);
+    store.flush().unwrap();
+    assert_eq!(found(&store.clone()), ["a", "b", "c", "d", "capital", "underscore"]);
 }
 
 /// A game played to its end through the engine leaves one record in its chat's history, which

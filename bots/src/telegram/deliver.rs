@@ -346,6 +346,9 @@ impl Store for Durable<'_> {
     fn prefs_with_prefix(&self, prefix: &str) -> Result<Vec<(String, String)>, StoreError> {
         self.store.prefs_with_prefix(prefix)
     }
+    fn stage_pref(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        self.store.stage_pref(key, value)
+    }
     fn flush(&self) -> Result<(), StoreError> {
         flush(self.store)
     }

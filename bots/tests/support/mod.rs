@@ -150,6 +150,19 @@ impl Emulator {
     /// `user` writes `text` in `chat` (a group, or the user's own id for the private chat),
     /// in forum topic `thread` if given.
     pub fn say(&self, chat: i64, thread: Option<i64>, user: &TestUser, text: &str) -> i64 {
+        self.say_replying(chat, thread, user, text, None)
+    }
+
+    /// [`Emulator::say`] in reply to message `to` of the chat (Telegram's `reply_to_message`,
+    /// the whole message replied to, as Telegram sends it).
+    pub fn say_replying(
+        &self,
+        chat: i64,
+        thread: Option<i64>,
+        user: &TestUser,
+        text: &str,
+        to: Option<i64>,
+    ) -> i64 {
         self.user(user);
         self.with(|s| {
             if chat == user.id {
@@ -170,6 +183,10 @@ impl Emulator {
                 edits: 0,
             };
             let mut body = s.message_json(&message);
+            let replied = to.and_then(|id| s.messages.iter().find(|m| m.chat == chat && m.id == id));
+            if let Some(replied) = replied {
+                body["reply_to_message"] = s.message_json(replied);
+            }
             if let Some(command) = text.split_whitespace().next().filter(|w| w.starts_with('/')) {
                 body["entities"] =
                     json!([{"type": "bot_command", "offset": 0, "length": command.encode_utf16().count()}]);

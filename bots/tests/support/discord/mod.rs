@@ -221,8 +221,20 @@ impl Emulator {
         options: &[(&str, &str)],
     ) -> (String, Value) {
         let (id, token, c) = self.new_interaction(user, channel, None);
+        // Each option with the type it was registered with (a user option, type 6, carries
+        // the user's id as its value, as Discord sends it); a string when unregistered.
+        let registered = self.with(|s| s.commands.iter().find(|c| c["name"] == name).cloned());
+        let kind = |key: &str| {
+            let defined = registered.as_ref().and_then(|c| c["options"].as_array().cloned());
+            defined
+                .into_iter()
+                .flatten()
+                .find(|o| o["name"] == key)
+                .and_then(|o| o["type"].as_u64())
+                .unwrap_or(3)
+        };
         let options: Vec<Value> =
-            options.iter().map(|(k, v)| json!({"name": k, "type": 3, "value": v})).collect();
+            options.iter().map(|(k, v)| json!({"name": k, "type": kind(k), "value": v})).collect();
         let command_id = self.with(|s| {
             s.commands
                 .iter()
