@@ -155,7 +155,10 @@ fn wrong_arguments_get_a_polite_answer_and_change_nothing() {
     assert!(never.contains("Carol has not finished a game"), "{never}");
     // A mention (Discord's user option, a Telegram reply) of someone who never played.
     let mentioned = reply(&room.send("Alice", "/stats <@12345>"));
-    assert!(mentioned.contains("has not finished a game"), "{mentioned}");
+    assert_eq!(mentioned, "That player has not finished a game in this chat yet.");
+    // A mention of someone who did: by their id, under the name they played with.
+    let bob = reply(&room.send("Alice", "/stats <@bob>"));
+    assert!(bob.contains("Bob in this chat") && bob.contains("1 played, 0 won"), "{bob}");
     // A game never played here.
     let none = reply(&room.send("Alice", "/top tanks"));
     assert!(

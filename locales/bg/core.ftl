@@ -70,6 +70,7 @@ top-computers-shown = Компютърните играчи отново се п
 stats-title = 📊 { $player } в този чат
 stats-line = { $game }: игри { $games }, победи { $wins }, средно място { $place }, най-добра серия { $streak }, рейтинг { $points }
 stats-none = { $player } още не е завършил(а) игра в този чат.
+stats-none-mentioned = Този играч още не е завършил игра в този чат.
 stats-unknown = Никой с име „{ $name }“ не е завършвал игри в този чат. Напишете името, както е в /top (в Discord — изберете играча).
 stats-ambiguous = На „{ $name }“ отговарят няколко играчи: { $names }. Напишете повече от името.
 history-title = 📜 Последните игри в този чат

@@ -76,6 +76,7 @@ top-computers-shown = Computer players are listed in /top here again.
 stats-title = 📊 { $player } in this chat
 stats-line = { $game }: { $games } played, { $wins } won, average place { $place }, best streak { $streak }, rating { $points }
 stats-none = { $player } has not finished a game in this chat yet.
+stats-none-mentioned = That player has not finished a game in this chat yet.
 stats-unknown = Nobody called “{ $name }” has finished a game in this chat. Use the name shown in /top (on Discord, pick the player).
 stats-ambiguous = Several players here match “{ $name }”: { $names }. Type more of the name.
 history-title = 📜 The last games in this chat

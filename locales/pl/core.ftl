@@ -70,6 +70,7 @@ top-computers-shown = Gracze komputerowi znów są pokazywani w /top na tym czac
 stats-title = 📊 { $player } na tym czacie
 stats-line = { $game }: gry { $games }, wygrane { $wins }, średnie miejsce { $place }, najdłuższa seria { $streak }, ranking { $points }
 stats-none = { $player } nie zakończył(a) jeszcze żadnej gry na tym czacie.
+stats-none-mentioned = Ten gracz nie zakończył jeszcze żadnej gry na tym czacie.
 stats-unknown = Nikt o imieniu „{ $name }” nie zakończył gry na tym czacie. Podaj imię jak w /top (na Discordzie wybierz gracza).
 stats-ambiguous = Do „{ $name }” pasuje kilku graczy: { $names }. Napisz więcej z imienia.
 history-title = 📜 Ostatnie gry na tym czacie

@@ -70,6 +70,7 @@ top-computers-shown = Компьютерные игроки снова пока�
 stats-title = 📊 { $player } в этом чате
 stats-line = { $game }: игр { $games }, побед { $wins }, среднее место { $place }, лучшая серия { $streak }, рейтинг { $points }
 stats-none = { $player } ещё не закончил(а) ни одной игры в этом чате.
+stats-none-mentioned = Этот игрок ещё не закончил ни одной игры в этом чате.
 stats-unknown = Никто с именем «{ $name }» не заканчивал игр в этом чате. Укажите имя, как в /top (в Discord — выберите игрока).
 stats-ambiguous = Под «{ $name }» подходят несколько игроков: { $names }. Напишите имя подробнее.
 history-title = 📜 Последние игры в этом чате

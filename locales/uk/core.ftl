@@ -70,6 +70,7 @@ top-computers-shown = Комп’ютерні гравці знову показ
 stats-title = 📊 { $player } у цьому чаті
 stats-line = { $game }: ігор { $games }, перемог { $wins }, середнє місце { $place }, найкраща серія { $streak }, рейтинг { $points }
 stats-none = { $player } ще не завершив(ла) жодної гри в цьому чаті.
+stats-none-mentioned = Цей гравець ще не завершив жодної гри в цьому чаті.
 stats-unknown = Ніхто на ім’я «{ $name }» не завершував ігор у цьому чаті. Вкажіть ім’я, як у /top (у Discord — виберіть гравця).
 stats-ambiguous = Під «{ $name }» підходять кілька гравців: { $names }. Напишіть ім’я докладніше.
 history-title = 📜 Останні ігри в цьому чаті

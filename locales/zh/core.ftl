@@ -70,6 +70,7 @@ top-computers-shown = 本群的 /top 重新列出电脑玩家。
 stats-title = 📊 { $player } 在本群
 stats-line = { $game }：{ $games } 局，胜 { $wins } 局，平均名次 { $place }，最长连胜 { $streak }，等级分 { $points }
 stats-none = { $player } 在本群还没有下完过对局。
+stats-none-mentioned = 这位玩家在本群还没有下完过对局。
 stats-unknown = 本群没有名叫「{ $name }」的玩家下完过对局。请用 /top 里显示的名字（Discord 上请选择玩家）。
 stats-ambiguous = 有几位玩家符合「{ $name }」：{ $names }。请多输入几个字。
 history-title = 📜 本群最近的对局

@@ -28,15 +28,14 @@ impl<S: Store> App<S> {
         if args.first().is_some_and(|a| a.eq_ignore_ascii_case("computers")) {
             return self.top_computers(ctx, args.get(1).map(String::as_str));
         }
-        let wanted = match args.is_empty() {
-            true => None,
-            false => match registry::lookup(&args.join(" ")) {
+        let wanted = if args.is_empty() {
+            None
+        } else {
+            let game = args.join(" ");
+            match registry::lookup(&game) {
                 Some(info) => Some(info),
-                None => {
-                    let game = args.join(" ");
-                    return Ok(self.reply(ctx, "play-unknown", &[("game", game.into())]));
-                }
-            },
+                None => return Ok(self.reply(ctx, "play-unknown", &[("game", game.into())])),
+            }
         };
         let games = self.chat_history(ctx)?;
         let hide = self.computers_hidden(ctx)?;
@@ -114,8 +113,12 @@ impl<S: Store> App<S> {
             _ if asked.is_empty() => (ctx.input.user_id().key(), ctx.input.user.name.clone()),
             Some(id) => {
                 let who = crate::table::UserId { platform: ctx.input.platform, id }.key();
-                let name = last_name(&games, &who).unwrap_or_else(|| asked.clone());
-                (who, name)
+                match last_name(&games, &who) {
+                    Some(name) => (who, name),
+                    // Someone the chat's games never saw: no name to give (the mention itself
+                    // would notify them on Discord).
+                    None => return Ok(self.reply(ctx, "stats-none-mentioned", &[])),
+                }
             }
             None => match by_name(&games, &asked) {
                 Found::One(who, name) => (who, name),
@@ -200,11 +203,13 @@ fn shown_name(i18n: &I18n, lang: &str, line: &Standing) -> String {
 }
 
 /// The user id a mention stands for: Discord's `<@id>` or `<@!id>` (what its user option
-/// gives), or Telegram's reply marker the adapter writes the same way.
+/// gives), or Telegram's reply marker the adapter writes the same way (ids are digits there;
+/// the console's are names).
 fn mentioned(word: &str) -> Option<String> {
     let id = word.trim().strip_prefix("<@")?.strip_suffix('>')?;
     let id = id.strip_prefix('!').unwrap_or(id);
-    (!id.is_empty() && id.chars().all(|c| c.is_ascii_digit())).then(|| id.to_string())
+    let plain = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    (!id.is_empty() && id.chars().all(plain)).then(|| id.to_string())
 }
 
 fn last_name(games: &[Finished], who: &str) -> Option<String> {
@@ -307,7 +312,8 @@ mod tests {
         assert_eq!(mentioned("<@123>").as_deref(), Some("123"));
         assert_eq!(mentioned("<@!45>").as_deref(), Some("45"));
         assert_eq!(mentioned("@ann"), None);
-        assert_eq!(mentioned("<@ann>"), None);
+        assert_eq!(mentioned("<@ann>").as_deref(), Some("ann"));
+        assert_eq!(mentioned("<@a b>"), None);
         assert_eq!(mentioned("<@>"), None);
     }
 }
