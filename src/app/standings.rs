@@ -193,13 +193,14 @@ fn hidden_key(ctx: &Ctx) -> String {
 
 /// A player's name in the tables: a computer level as "🤖 Computer (strong)".
 fn shown_name(i18n: &I18n, lang: &str, line: &Standing) -> String {
-    match line.computer {
-        Some(level) => {
-            let level = i18n.plain(lang, &format!("level-{}", level.name()));
-            i18n.text(lang, "top-computer", &[("level", level.into())])
-        }
-        None => line.name.clone(),
-    }
+    line.computer.map_or_else(|| line.name.clone(), |level| computer_name(i18n, lang, level))
+}
+
+/// A computer player as the tables and the history name it: by its level alone (one player
+/// per level in the ratings).
+fn computer_name(i18n: &I18n, lang: &str, level: crate::ai::Level) -> String {
+    let level = i18n.plain(lang, &format!("level-{}", level.name()));
+    i18n.text(lang, "top-computer", &[("level", level.into())])
 }
 
 /// The user id a mention stands for: Discord's `<@id>` or `<@!id>` (what its user option
@@ -271,13 +272,7 @@ fn result(i18n: &I18n, lang: &str, game: &Finished) -> String {
 
 fn seat_label(i18n: &I18n, lang: &str, game: &Finished, seat: usize) -> String {
     let seated = &game.seats[seat];
-    match seated.computer {
-        Some(level) => {
-            let level = i18n.plain(lang, &format!("level-{}", level.name()));
-            i18n.text(lang, "top-computer", &[("level", level.into())])
-        }
-        None => seated.name.clone(),
-    }
+    seated.computer.map_or_else(|| seated.name.clone(), |level| computer_name(i18n, lang, level))
 }
 
 /// A time (milliseconds since the Unix epoch) as its UTC date, `2026-12-07`.

@@ -678,6 +678,15 @@ mod tests {
         }
     }
 
+    /// Two limiters over one journal, as two processes over one store: shared as PostgreSQL
+    /// is (`shared`), or each reading it only when it first meets a chat.
+    fn two_processes(limits: Limits, shared: bool) -> (Limiter, Limiter) {
+        let memory = Memory { epoch: Instant::now(), times: Mutex::default() };
+        let journal: Arc<dyn Journal> =
+            if shared { Arc::new(Shared(memory)) } else { Arc::new(memory) };
+        (Limiter::with_journal(limits, journal.clone()), Limiter::with_journal(limits, journal))
+    }
+
     /// Two processes take turns delivering one group (as the delivery lease hands its table
     /// from one to the other): together they keep the group's pace and its 20 calls a minute,
     /// which two limiters that read the journal only when they first meet the group do not.
@@ -685,11 +694,7 @@ mod tests {
     async fn processes_sharing_a_journal_keep_one_pace_for_a_group() {
         let limits = Limits::TELEGRAM;
         let run = |shared: bool| async move {
-            let memory = Memory { epoch: Instant::now(), times: Mutex::default() };
-            let journal: Arc<dyn Journal> =
-                if shared { Arc::new(Shared(memory)) } else { Arc::new(memory) };
-            let one = Limiter::with_journal(limits, journal.clone());
-            let other = Limiter::with_journal(limits, journal.clone());
+            let (one, other) = two_processes(limits, shared);
             let start = Instant::now();
             let mut all = Vec::new();
             for round in 0..12 {
@@ -728,11 +733,7 @@ mod tests {
     async fn processes_sharing_a_journal_keep_a_private_chats_second() {
         let limits = Limits::TELEGRAM;
         let run = |shared: bool| async move {
-            let memory = Memory { epoch: Instant::now(), times: Mutex::default() };
-            let journal: Arc<dyn Journal> =
-                if shared { Arc::new(Shared(memory)) } else { Arc::new(memory) };
-            let one = Limiter::with_journal(limits, journal.clone());
-            let other = Limiter::with_journal(limits, journal.clone());
+            let (one, other) = two_processes(limits, shared);
             tokio::time::sleep(Duration::from_secs(5)).await;
             // The other process has met the chat before (its memory of it is old).
             drop(other.acquire(USER, Kind::Message).await);
