@@ -139,6 +139,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// The registry id (`aeroplane`, `tank-battle`, …).
     const ID: &'static str;
 
+    /// The ids of the public events a replay lingers on ([`crate::replay`]): captures, pieces
+    /// shot down or blown up, secrets turned over. None by default.
+    const HIGHLIGHTS: &'static [&'static str] = &[];
+
     /// A new game at its first decision (which may be a chance point).
     fn new(setup: &Setup) -> Result<Self, SetupError>;
 
@@ -253,6 +257,13 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// What `viewer` may see, with `selection` the labels the viewer has picked so far in the
     /// current choice (so the picture can mark the destinations of a picked piece).
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
+
+    /// What everyone may see once the game is over: the public view with the secrets the end
+    /// turns over (a replay's last picture, [`crate::replay`]). The default, right for a game
+    /// without secrets, is the public view.
+    fn final_view(&self) -> AnyView {
+        self.view(Viewer::Public, &[])
+    }
 
     /// The result, once [`ToMove::Over`].
     fn outcome(&self) -> Option<Outcome>;

@@ -24,6 +24,7 @@ pub mod inline;
 pub mod outbox;
 pub mod ratings;
 pub mod registry;
+pub mod replay;
 pub mod rng;
 pub mod settings;
 pub mod sheet;

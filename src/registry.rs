@@ -31,6 +31,8 @@ pub trait DynGame: Debug + Send + Sync {
     fn apply(&mut self, actor: Actor, action: &Value) -> Result<Vec<Event>, ActionError>;
     fn resign(&mut self, seat: Seat) -> Vec<Event>;
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView;
+    /// [`Game::final_view`].
+    fn final_view(&self) -> AnyView;
     fn outcome(&self) -> Option<Outcome>;
     fn score_sheet(&self) -> Option<Sheet>;
     /// [`Game::timeout_action`], the action as JSON.
@@ -77,6 +79,9 @@ impl<G: Heuristic> DynGame for Erased<G> {
     }
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView {
         self.0.view(viewer, selection)
+    }
+    fn final_view(&self) -> AnyView {
+        self.0.final_view()
     }
     fn outcome(&self) -> Option<Outcome> {
         self.0.outcome()
@@ -133,6 +138,8 @@ pub struct GameInfo {
     /// players, refusing a state its rules cannot hold ([`crate::game::Game::check_state`]) or
     /// one set up for another number of seats.
     pub restore: fn(&str, usize) -> Restored,
+    /// [`crate::game::Game::HIGHLIGHTS`]: the public events a replay lingers on.
+    pub highlights: &'static [&'static str],
     /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
     pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
 }
@@ -223,6 +230,7 @@ macro_rules! game_info {
                 }
                 Ok(Box::new($crate::registry::Erased(game)))
             },
+            highlights: <$ty as $crate::game::Game>::HIGHLIGHTS,
             simulate: |setup, rng, games| $crate::harness::simulate::<$ty>(setup, rng, games),
         }
     };

@@ -14,3 +14,19 @@ pub enum AnyView {
     Tanks(games::tanks::View),
     Thousand(games::thousand::View),
 }
+
+impl AnyView {
+    /// The board as it stands between moves, for a replay: the same picture without the marks
+    /// that invite a choice (labels on what may be picked, destinations, a pick in progress),
+    /// which change with every turn and would flicker over the whole animation.
+    pub fn settled(mut self) -> AnyView {
+        match &mut self {
+            AnyView::Aeroplane(v) => v.settle(),
+            AnyView::AirBattle(v) => v.settle(),
+            AnyView::TankBattle(v) => v.settle(),
+            AnyView::Tanks(v) => v.settle(),
+            AnyView::Thousand(v) => v.settle(),
+        }
+        self
+    }
+}

@@ -127,6 +127,8 @@ pub struct Aeroplane {
 impl Game for Aeroplane {
     type Action = Action;
     const ID: &'static str = "aeroplane";
+    /// What a replay lingers on: a plane sent home, a plane reaching the centre.
+    const HIGHLIGHTS: &'static [&'static str] = &["aero-sent-home", "aero-reached-centre"];
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if !INFO.seats.contains(&setup.seats) {

@@ -56,3 +56,13 @@ pub struct View {
     /// Sixes rolled so far this turn (0..=2).
     pub sixes: u8,
 }
+
+impl View {
+    /// The board without what only a player choosing a move needs: the marks of what may be
+    /// picked now and of where a pick may go ([`crate::view::AnyView::settled`]).
+    pub fn settle(&mut self) {
+        for plane in &mut self.planes {
+            plane.label = None;
+        }
+    }
+}

@@ -334,6 +334,8 @@ impl Game for AirBattle {
     type Action = Action;
 
     const ID: &'static str = "air-battle";
+    /// What a replay lingers on: an aircraft shot down, a target bombed.
+    const HIGHLIGHTS: &'static [&'static str] = &["air-shot-down", "air-aa-hit", "air-bombed"];
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let form = seating::form(setup.seats)?;

@@ -265,3 +265,16 @@ pub struct View {
     pub winner: Option<Side>,
     pub over: bool,
 }
+
+impl View {
+    /// The board without what only a player choosing a move needs: the marks of what may be
+    /// picked now and of where a pick may go ([`crate::view::AnyView::settled`]).
+    pub fn settle(&mut self) {
+        for plane in &mut self.planes {
+            plane.pickable = false;
+        }
+        self.selected = None;
+        self.preview = None;
+        self.options.clear();
+    }
+}

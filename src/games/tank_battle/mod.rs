@@ -211,6 +211,8 @@ impl Game for TankBattle {
     type Action = Action;
 
     const ID: &'static str = "tank-battle";
+    /// What a replay lingers on: a capture, a tank entering the enemy base.
+    const HIGHLIGHTS: &'static [&'static str] = &["tb-captured", "tb-entered-base"];
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if setup.seats != 2 {

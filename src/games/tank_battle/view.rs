@@ -33,3 +33,15 @@ pub struct View {
     /// Single moves since the last capture or base entry (the 100-move rule).
     pub quiet_moves: u32,
 }
+
+impl View {
+    /// The board without what only a player choosing a move needs: the marks of what may be
+    /// picked now and of where a pick may go ([`crate::view::AnyView::settled`]).
+    pub fn settle(&mut self) {
+        for tank in &mut self.tanks {
+            tank.label = None;
+        }
+        self.selected = None;
+        self.destinations.clear();
+    }
+}

@@ -227,6 +227,18 @@ impl Game for Tanks {
     type Action = Action;
 
     const ID: &'static str = "tanks";
+    /// What a replay lingers on: a tank captured, bombed, drowned or blown up, a plane shot down, a rocket label or a mine turned over.
+    const HIGHLIGHTS: &'static [&'static str] = &[
+        "tanks-captured",
+        "tanks-shot-down",
+        "tanks-bombed",
+        "tanks-in-river",
+        "tanks-mine-kill",
+        "tanks-mine-dud",
+        "tanks-label-hit",
+        "tanks-label-miss",
+        "tanks-rocket-revealed",
+    ];
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if setup.seats != 2 {
@@ -324,6 +336,10 @@ impl Game for Tanks {
 
     fn view(&self, viewer: Viewer, selection: &[String]) -> AnyView {
         AnyView::Tanks(self.picture(viewer, selection))
+    }
+
+    fn final_view(&self) -> AnyView {
+        AnyView::Tanks(self.revealed_picture())
     }
 
     /// Out of time in the set-up: a random set-up, then Confirm (the first options would only

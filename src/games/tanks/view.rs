@@ -56,7 +56,7 @@ pub struct RocketView {
 /// One of the viewer's own mines (only in that seat's view). Labels are never shown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MineView {
-    /// The owner (always the viewer).
+    /// The owner (the viewer, or either side in the picture after the end).
     pub side: u8,
     /// The circle's name.
     pub mine: String,
@@ -162,19 +162,7 @@ impl Tanks {
             Phase::Act | Phase::Dice | Phase::Pick(_) | Phase::BringBack => Some(self.turn.id()),
             _ => None,
         };
-        let mines = me
-            .map(|side| {
-                self.army(side)
-                    .mines
-                    .iter()
-                    .map(|m| MineView {
-                        side: side.id(),
-                        mine: board::name(m.node).to_string(),
-                        node: m.node,
-                    })
-                    .collect()
-            })
-            .unwrap_or_default();
+        let mines = me.map(|side| self.mine_views(side)).unwrap_or_default();
         let in_turn = matches!(stage, Stage::Turn | Stage::Pick | Stage::BringBack);
         View {
             dice: self.rules.dice,
@@ -184,7 +172,7 @@ impl Tanks {
             sides: Side::BOTH.iter().map(|s| self.side_view(*s)).collect(),
             tanks: self.tank_views(),
             planes: self.plane_views(),
-            rockets: self.rocket_views(me),
+            rockets: self.rocket_views(|side| me == Some(side)),
             mines,
             rolls_left: if self.rules.dice && in_turn { self.rolls_left } else { 0 },
             last_roll: self.last_roll,
@@ -248,13 +236,35 @@ impl Tanks {
             .collect()
     }
 
-    fn rocket_views(&self, me: Option<Side>) -> Vec<RocketView> {
+    /// The public picture with every secret turned over: both sides' mines and rocket labels.
+    /// The game shows it once over, as a replay's last picture (the rules' reveal at the end).
+    pub(super) fn revealed_picture(&self) -> View {
+        let mut view = self.picture(Viewer::Public, &[]);
+        view.mines = Side::BOTH.iter().flat_map(|side| self.mine_views(*side)).collect();
+        view.rockets = self.rocket_views(|_| true);
+        view
+    }
+
+    fn mine_views(&self, side: Side) -> Vec<MineView> {
+        let army = self.army(side);
+        army.mines
+            .iter()
+            .map(|m| MineView {
+                side: side.id(),
+                mine: board::name(m.node).to_string(),
+                node: m.node,
+            })
+            .collect()
+    }
+
+    /// Every rocket, its label shown where it is turned over or `sees` its side.
+    fn rocket_views(&self, sees: impl Fn(Side) -> bool) -> Vec<RocketView> {
         let mut rockets = Vec::new();
         for side in Side::BOTH {
             let army = self.army(side);
             for k in 0..3 {
                 let revealed = army.revealed[k];
-                let visible = revealed || me == Some(side);
+                let visible = revealed || sees(side);
                 rockets.push(RocketView {
                     side: side.id(),
                     label: army.rockets.filter(|_| visible).map(|labels| labels[k]),
@@ -288,5 +298,14 @@ impl Tanks {
                 Label::Msg(_) => None,
             })
             .collect()
+    }
+}
+
+impl View {
+    /// The board without what only a player choosing a move needs: the marks of what may be
+    /// picked now and of where a pick may go ([`crate::view::AnyView::settled`]).
+    pub fn settle(&mut self) {
+        self.selection.clear();
+        self.options.clear();
     }
 }

@@ -390,6 +390,8 @@ impl Game for Thousand {
     type Action = Action;
 
     const ID: &'static str = "thousand";
+    /// What a replay lingers on: a jump, a pawn reaching the opponent's field.
+    const HIGHLIGHTS: &'static [&'static str] = &["thousand-hopped", "thousand-entered"];
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         let seating = Seating::new(setup.seats, &setup.settings)?;

@@ -152,3 +152,16 @@ pub struct View {
     /// The pad, oldest entry first.
     pub pad: Vec<PadEntry>,
 }
+
+impl View {
+    /// The board without what only a player choosing a move needs: the marks of what may be
+    /// picked now and of where a pick may go ([`crate::view::AnyView::settled`]).
+    pub fn settle(&mut self) {
+        for pawn in &mut self.pawns {
+            pawn.label = None;
+        }
+        self.selected = None;
+        self.destinations.clear();
+        self.jumpers.clear();
+    }
+}
