@@ -16,6 +16,7 @@ pub mod encode;
 pub mod grid;
 pub mod labels;
 pub mod palette;
+pub mod replay;
 pub mod shapes;
 pub mod sprite;
 pub mod strip;

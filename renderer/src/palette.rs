@@ -30,7 +30,7 @@ macro_rules! inks {
     ($($name:ident = $hex:literal,)*) => {
         inks!(@consts 0u8; $($name,)*);
         /// The base colours, in index order.
-        pub(crate) const BASE: &[[u8; 3]] = &[$(hex($hex)),*];
+        pub const BASE: &[[u8; 3]] = &[$(hex($hex)),*];
     };
     (@consts $i:expr; $name:ident, $($rest:ident,)*) => {
         pub const $name: Ink = Ink($i);
