@@ -26,6 +26,7 @@ menu-help = What I can do
 menu-top = The best players here, by game
 menu-stats = A player's record here
 menu-history = The last games played here
+menu-replay = Watch a finished game again
 
 cmd-play = play
 cmd-join = join
@@ -50,6 +51,7 @@ cmd-tz = tz
 cmd-top = top
 cmd-stats = stats
 cmd-history = history
+cmd-replay = replay
 
 slash-play = Open a new game in this channel
 slash-play-game = The game
@@ -89,6 +91,8 @@ slash-top-game = The game (default: every game played here)
 slash-stats = A player's record in this channel: games, wins, streaks, rating
 slash-stats-player = Whose (default: yours)
 slash-history = The last games finished in this channel
+slash-replay = Watch a finished game of this channel again
+slash-replay-n = Which game of /history (1 = the last)
 
 # The owner's commands: listed only in the owners' own menus (Telegram: their private chat;
 # Discord: the owner server, for its administrators).

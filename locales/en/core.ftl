@@ -16,6 +16,7 @@ help =
     /lang — language: en, pl, ru, uk, be, bg, zh
     /boards edit|new — one board edited in place (default), or a new board every turn
     /top [game] — the best players here; /stats [name] — a record; /history — the last games
+    /replay [n] — a finished game again, as an animation (1 = the last)
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
 error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
@@ -81,6 +82,14 @@ stats-unknown = Nobody called “{ $name }” has finished a game in this chat. 
 stats-ambiguous = Several players here match “{ $name }”: { $names }. Type more of the name.
 history-title = 📜 The last games in this chat
 history-line = { $date } · { $game } · { $result }
+btn-replay = ▶️ Replay
+replay-caption = 🎬 { $game } · { $result } · moves: { $moves }
+replay-coming = The replay is on its way.
+replay-none = No game has been finished in this chat yet: nothing to replay. Start one with /play.
+replay-which = /replay N replays a game of /history: N from 1 (the last) to { $count }.
+replay-gone = That game's record is gone, so it has no replay.
+replay-not-finished = Only a game played to its end has a replay.
+replay-just-sent = That replay was asked for a moment ago: it is on its way.
 history-draw = draw: { $players }
 computer-name = 🤖 Computer { $n } ({ $level })
 computer-added = A computer player sits down.

@@ -26,6 +26,7 @@ menu-help = Co potrafię
 menu-top = Najlepsi gracze tutaj, według gier
 menu-stats = Wyniki gracza tutaj
 menu-history = Ostatnie gry tutaj
+menu-replay = Obejrzyj zakończoną grę jeszcze raz
 
 cmd-play = graj
 cmd-join = dołącz
@@ -50,6 +51,7 @@ cmd-tz = strefa-czasowa
 cmd-top = ranking
 cmd-stats = statystyki
 cmd-history = historia
+cmd-replay = powtórka
 
 slash-play = Otwórz nową grę na tym kanale
 slash-play-game = Gra
@@ -89,6 +91,8 @@ slash-top-game = Gra (domyślnie — wszystkie grane tutaj)
 slash-stats = Wyniki gracza w tym kanale: gry, wygrane, serie, ranking
 slash-stats-player = Czyje (domyślnie — twoje)
 slash-history = Ostatnie zakończone gry w tym kanale
+slash-replay = Obejrzyj jeszcze raz zakończoną grę tego kanału
+slash-replay-n = Która gra z /history (1 = ostatnia)
 
 # Polecenia właściciela: tylko w menu samych właścicieli (Telegram: ich prywatny czat;
 # Discord: serwer właściciela, dla jego administratorów).

@@ -16,6 +16,7 @@ help =
     /lang — język: en, pl, ru, uk, be, bg, zh
     /boards edit|new — jedna plansza odświeżana na miejscu (domyślnie) albo nowa plansza co turę
     /top [gra] — najlepsi gracze tutaj; /stats [imię] — wyniki gracza; /history — ostatnie gry
+    /replay [n] — zakończona gra jeszcze raz, jako animacja (1 = ostatnia)
 unknown-command = Nie znam polecenia /{ $command }. Zajrzyj do /help.
 error-corrupt = Nie udało się odczytać zapisu tej gry, więc został odłożony na bok. Zacznij nową: /play.
 error-internal = Przepraszam, coś poszło nie tak po mojej stronie. Stan gry zobaczysz pod /board.
@@ -75,6 +76,14 @@ stats-unknown = Nikt o imieniu „{ $name }” nie zakończył gry na tym czacie
 stats-ambiguous = Do „{ $name }” pasuje kilku graczy: { $names }. Napisz więcej z imienia.
 history-title = 📜 Ostatnie gry na tym czacie
 history-line = { $date } · { $game } · { $result }
+btn-replay = ▶️ Powtórka
+replay-caption = 🎬 { $game } · { $result } · ruchy: { $moves }
+replay-coming = Powtórka jest w drodze.
+replay-none = Na tym czacie nie zakończono jeszcze żadnej gry: nie ma czego powtórzyć. Zacznij grę: /play.
+replay-which = /replay N powtarza grę z /history: N od 1 (ostatnia) do { $count }.
+replay-gone = Zapis tej gry przepadł, więc nie ma powtórki.
+replay-not-finished = Powtórkę ma tylko gra rozegrana do końca.
+replay-just-sent = O tę powtórkę poproszono przed chwilą: jest w drodze.
 history-draw = remis: { $players }
 computer-name = 🤖 Komputer { $n } ({ $level })
 computer-added = Do stołu siada gracz komputerowy.

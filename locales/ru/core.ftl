@@ -16,6 +16,7 @@ help =
     /lang — язык: ru, en, pl, uk, be, bg, zh
     /boards edit|new — одна доска, которая обновляется (по умолчанию), или новая доска каждый ход
     /top [игра] — лучшие игроки здесь; /stats [имя] — итоги игрока; /history — последние игры
+    /replay [n] — законченная игра ещё раз, в анимации (1 — последняя)
 unknown-command = Я не знаю команду /{ $command }. Смотрите /help.
 error-corrupt = Запись этой игры не удалось прочитать, она отложена в сторону. Начните новую: /play.
 error-internal = Простите, у меня что-то пошло не так. Посмотрите доску: /board.
@@ -75,6 +76,14 @@ stats-unknown = Никто с именем «{ $name }» не заканчива
 stats-ambiguous = Под «{ $name }» подходят несколько игроков: { $names }. Напишите имя подробнее.
 history-title = 📜 Последние игры в этом чате
 history-line = { $date } · { $game } · { $result }
+btn-replay = ▶️ Повтор
+replay-caption = 🎬 { $game } · { $result } · ходов: { $moves }
+replay-coming = Повтор уже в пути.
+replay-none = В этом чате ещё не закончилась ни одна игра: повторять нечего. Начните игру: /play.
+replay-which = /replay N повторяет игру из /history: N от 1 (последняя) до { $count }.
+replay-gone = Запись этой игры не сохранилась, повтора нет.
+replay-not-finished = Повтор есть только у игры, доигранной до конца.
+replay-just-sent = Этот повтор только что запросили: он уже в пути.
 history-draw = ничья: { $players }
 computer-name = 🤖 Компьютер { $n } ({ $level })
 computer-added = Компьютер садится за стол.

@@ -16,6 +16,7 @@ help =
     /lang — мова: uk, en, pl, ru, be, bg, zh
     /boards edit|new — одна дошка, що оновлюється на місці (типово), або нова дошка щоходу
     /top [гра] — найкращі гравці тут; /stats [ім’я] — підсумки гравця; /history — останні ігри
+    /replay [n] — завершена гра ще раз, в анімації (1 — остання)
 unknown-command = Я не знаю команди /{ $command }. Дивіться /help.
 error-corrupt = Запис цієї гри не вдалося прочитати, тож його відкладено. Почніть нову: /play.
 error-internal = Вибачте, у мене щось пішло не так. Подивіться, як стоїть гра: /board.
@@ -75,6 +76,14 @@ stats-unknown = Ніхто на ім’я «{ $name }» не завершува�
 stats-ambiguous = Під «{ $name }» підходять кілька гравців: { $names }. Напишіть ім’я докладніше.
 history-title = 📜 Останні ігри в цьому чаті
 history-line = { $date } · { $game } · { $result }
+btn-replay = ▶️ Повтор
+replay-caption = 🎬 { $game } · { $result } · ходів: { $moves }
+replay-coming = Повтор уже в дорозі.
+replay-none = У цьому чаті ще не завершилася жодна гра: повторювати нічого. Почніть гру: /play.
+replay-which = /replay N повторює гру з /history: N від 1 (остання) до { $count }.
+replay-gone = Запис цієї гри не зберігся, повтору немає.
+replay-not-finished = Повтор є лише в гри, дограної до кінця.
+replay-just-sent = Цей повтор щойно запитали: він уже в дорозі.
 history-draw = нічия: { $players }
 computer-name = 🤖 Комп'ютер { $n } ({ $level })
 computer-added = Комп'ютерний гравець сідає за стіл.

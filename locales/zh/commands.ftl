@@ -25,6 +25,7 @@ menu-help = 我能做什么
 menu-top = 本群各游戏的最佳玩家
 menu-stats = 玩家在本群的战绩
 menu-history = 本群最近的对局
+menu-replay = 重看一局已结束的对局
 
 cmd-play = 开局
 cmd-join = 加入
@@ -49,6 +50,7 @@ cmd-tz = 时区
 cmd-top = 排行
 cmd-stats = 战绩
 cmd-history = 历史
+cmd-replay = 回放
 
 slash-play = 在这个频道开一局新游戏
 slash-play-game = 游戏
@@ -88,6 +90,8 @@ slash-top-game = 游戏（默认：这里玩过的所有游戏）
 slash-stats = 玩家在本频道的战绩：局数、胜局、连胜、等级分
 slash-stats-player = 谁的（默认：你的）
 slash-history = 本频道最近结束的对局
+slash-replay = 重看本频道一局已结束的对局
+slash-replay-n = /history 中的第几局（1 = 最近一局）
 
 # 主人命令：只出现在主人自己的菜单里（Telegram：主人的私聊；Discord：主人的服务器，仅管理员可见）。
 menu-botstats = 牌桌、玩家、步数、数据大小、运行时间

@@ -16,6 +16,7 @@ help =
     /lang — 语言：zh、en、pl、ru、uk、be、bg
     /boards edit|new — 只用一张棋盘原地更新（默认），或每回合发一张新棋盘
     /top [游戏] — 本群最佳玩家；/stats [名字] — 玩家战绩；/history — 最近的对局
+    /replay [n] — 以动画重看一局（1 = 最近一局）
 unknown-command = 我不认识 /{ $command } 命令。请看 /help。
 error-corrupt = 这局游戏的记录无法读取，已搁置。用 /play 开始新的一局吧。
 error-internal = 抱歉，我这边出了点问题。用 /board 查看当前局面。
@@ -75,6 +76,14 @@ stats-unknown = 本群没有名叫「{ $name }」的玩家下完过对局。请�
 stats-ambiguous = 有几位玩家符合「{ $name }」：{ $names }。请多输入几个字。
 history-title = 📜 本群最近的对局
 history-line = { $date } · { $game } · { $result }
+btn-replay = ▶️ 回放
+replay-caption = 🎬 { $game } · { $result } · 共 { $moves } 步
+replay-coming = 回放正在生成。
+replay-none = 本群还没有下完的对局，无可回放。用 /play 开一局吧。
+replay-which = /replay N 回放 /history 中的一局：N 从 1（最近一局）到 { $count }。
+replay-gone = 这局的记录已不在，无法回放。
+replay-not-finished = 只有下完的对局才有回放。
+replay-just-sent = 这局的回放刚刚有人要过，正在路上。
 history-draw = 平局：{ $players }
 computer-name = 🤖 电脑 { $n }（{ $level }）
 computer-added = 一位电脑玩家入座。

@@ -44,6 +44,7 @@ impl<S: Store> App<S> {
             "top" => self.top(ctx, args),
             "stats" => self.player_stats(ctx, args),
             "history" => self.history(ctx),
+            "replay" => self.replay_command(ctx, args),
             "botstats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }

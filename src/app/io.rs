@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::outbox::Slot;
+use crate::replay::Reel;
 use crate::table::{ChatId, Platform, UserId};
 use crate::view::AnyView;
 
@@ -153,6 +154,10 @@ pub struct Message {
     /// The language the board picture's labels are drawn in (empty: English).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub lang: String,
+    /// A finished game to attach as an animation ([`crate::replay`]) instead of a board: the
+    /// adapter draws it off the engine thread when it delivers the message.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub replay: Option<Reel>,
 }
 
 impl Message {
@@ -164,6 +169,7 @@ impl Message {
             buttons: Vec::new(),
             monospace: None,
             lang: String::new(),
+            replay: None,
         }
     }
 }

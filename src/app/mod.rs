@@ -23,6 +23,7 @@ pub mod local;
 mod owner;
 mod reach;
 mod remind;
+mod replays;
 mod standings;
 mod text;
 pub mod token;
@@ -35,6 +36,7 @@ pub use caps::Caps;
 pub use computer::{ComputerTurn, PAUSE as COMPUTER_PAUSE};
 pub use io::*;
 pub use owner::{MAINTENANCE, OWNER_COMMANDS};
+pub use replays::AGAIN_AFTER_MS as REPLAY_AGAIN_AFTER_MS;
 
 use crate::i18n::{I18n, Value};
 use crate::outbox;
@@ -105,6 +107,8 @@ pub struct App<S: Store> {
     brought_private: bool,
     /// The messages stripped at once lately, newest last ([`App::strip_once`]).
     stripped: std::collections::VecDeque<(Dest, String)>,
+    /// Replays asked lately ([`replays`]): one draw for several asks at once.
+    replays_asked: replays::Asked,
     /// The presses refused since the last [`App::take_refusals`]: the platform and the id of
     /// the refusal's text (what an adapter counts; the text itself is translated).
     refusals: std::sync::Mutex<Vec<(Platform, String)>>,
@@ -143,6 +147,7 @@ impl<S: Store> App<S> {
             computer_pending: Default::default(),
             brought_private: false,
             stripped: Default::default(),
+            replays_asked: Default::default(),
             refusals: Default::default(),
             activity: Default::default(),
             started_at: config.started_at,

@@ -7,7 +7,8 @@
 //! The chat is the whole chat: a forum's topics and a channel's threads share one table.
 
 use super::text::game_name;
-use super::{App, Ctx, Effect, Message, reply_dest};
+use super::token::{Op, Token};
+use super::{App, Button, ButtonKind, Ctx, Effect, Message, reply_dest};
 use crate::history::{self, Finished};
 use crate::i18n::{I18n, Value};
 use crate::ratings::{self, Standing};
@@ -20,7 +21,9 @@ use super::Effects;
 const TOP_ONE: usize = 10;
 const TOP_EACH: usize = 5;
 /// Games `/history` lists.
-const HISTORY: usize = 10;
+pub(super) const HISTORY: usize = 10;
+/// `/history`'s Replay buttons, one per game listed, five to a row.
+const HISTORY_BUTTONS_PER_ROW: usize = 5;
 
 impl<S: Store> App<S> {
     /// `/top [game]`, or `/top computers on|off`.
@@ -164,7 +167,8 @@ impl<S: Store> App<S> {
         }
         let lang = ctx.lang;
         let mut lines = vec![self.i18n.plain(lang, "history-title")];
-        for game in games.iter().rev().take(HISTORY) {
+        let mut buttons = Vec::new();
+        for (n, game) in (1..).zip(games.iter().rev().take(HISTORY)) {
             let name = registry::lookup(&game.game)
                 .map_or_else(|| game.game.clone(), |info| game_name(&self.i18n, lang, info));
             let args: [(&str, Value); 3] = [
@@ -172,9 +176,13 @@ impl<S: Store> App<S> {
                 ("game", name.into()),
                 ("result", result(&self.i18n, lang, game).into()),
             ];
-            lines.push(self.i18n.text(lang, "history-line", &args));
+            lines.push(format!("{n}. {}", self.i18n.text(lang, "history-line", &args)));
+            let token = Token::new(game.table, 0, Op::Replay).encode();
+            buttons.push(Button { text: format!("▶ {n}"), kind: ButtonKind::Token(token) });
         }
-        Ok(self.send(ctx, lines.join("\n")))
+        let mut message = Message::text(lines.join("\n"));
+        message.buttons = buttons.chunks(HISTORY_BUTTONS_PER_ROW).map(<[Button]>::to_vec).collect();
+        Ok(vec![Effect::Send { to: reply_dest(ctx.input), message }])
     }
 
     fn chat_history(&self, ctx: &Ctx) -> Result<Vec<Finished>, crate::store::StoreError> {
@@ -248,7 +256,7 @@ fn by_name(games: &[Finished], asked: &str) -> Found {
 }
 
 /// How a game ended, in places: "1. Ann · 2. Bob", teammates and ties together ("1. Ann, Cid").
-fn result(i18n: &I18n, lang: &str, game: &Finished) -> String {
+pub(super) fn result(i18n: &I18n, lang: &str, game: &Finished) -> String {
     if game.places.iter().all(|p| *p == 1) && game.places.len() > 1 {
         let names: Vec<String> =
             (0..game.seats.len()).map(|s| seat_label(i18n, lang, game, s)).collect();

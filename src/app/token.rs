@@ -39,6 +39,8 @@ pub enum Op {
     Vote(bool),
     /// A finished game's Rematch: a lobby for the same game, settings and computers.
     Rematch,
+    /// A finished game's Replay: its animation, sent to the chat.
+    Replay,
 }
 
 /// What a move keyboard was made from (see the module docs).
@@ -92,6 +94,7 @@ impl Token {
             Op::AddComputer(n) => format!("a{n}"),
             Op::DropComputer => "d".to_string(),
             Op::Rematch => "r".to_string(),
+            Op::Replay => "y".to_string(),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -125,6 +128,7 @@ impl Token {
             ("v", true) => Op::Mine,
             ("d", true) => Op::DropComputer,
             ("r", true) => Op::Rematch,
+            ("y", true) => Op::Replay,
             ("a", false) => Op::AddComputer(n()?),
             ("o", false) => Op::Setting(n()?),
             ("c", false) => Op::Choose(n()?),
@@ -197,6 +201,7 @@ mod tests {
             Op::AddComputer(2),
             Op::DropComputer,
             Op::Rematch,
+            Op::Replay,
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };

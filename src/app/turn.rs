@@ -116,6 +116,15 @@ impl<S: Store> App<S> {
         let Some(table) = self.store.load(token.table)? else {
             return self.refused_for_good(ctx, None, "press-gone");
         };
+        if token.op == Op::Replay {
+            // A chat's replays are its own, from any of its threads (`/history` lists them
+            // all); a private chat has no Replay buttons.
+            let here = (ctx.input.platform, ctx.input.chat.id.as_str());
+            if ctx.input.chat.private || (table.chat.platform, table.chat.chat.as_str()) != here {
+                return Ok(self.reply(ctx, "press-forged", &[]));
+            }
+            return self.replay_press(ctx, table);
+        }
         if !ctx.input.chat.private && table.chat != ctx.input.chat_id() {
             return Ok(self.reply(ctx, "press-forged", &[]));
         }
@@ -135,7 +144,7 @@ impl<S: Store> App<S> {
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
             Op::Mine => self.my_board(ctx, table),
             Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
-            Op::Pick(_) | Op::Rematch => Ok(self.reply(ctx, "press-forged", &[])),
+            Op::Pick(_) | Op::Rematch | Op::Replay => Ok(self.reply(ctx, "press-forged", &[])),
         }
     }
 
@@ -549,9 +558,14 @@ impl<S: Store> App<S> {
                     lines.push(results(i18n, lang, table, &outcome));
                 }
                 if table.status == Status::Finished {
-                    let token = Token::new(table.id, table.seq, Op::Rematch).encode();
-                    let text = i18n.plain(lang, "btn-rematch");
-                    message.buttons.push(vec![Button { text, kind: ButtonKind::Token(token) }]);
+                    let button = |op, id| {
+                        let token = Token::new(table.id, table.seq, op).encode();
+                        Button { text: i18n.plain(lang, id), kind: ButtonKind::Token(token) }
+                    };
+                    message.buttons.push(vec![
+                        button(Op::Replay, "btn-replay"),
+                        button(Op::Rematch, "btn-rematch"),
+                    ]);
                 }
             }
             ToMove::Seats(seats) => {

@@ -225,3 +225,24 @@ pub fn table(room: &Chatroom) -> igroteka::table::Table {
     });
     room.store().load(id).unwrap().unwrap()
 }
+
+/// Alice, Bob and an easy computer play Aeroplane Chess with a one-hour turn clock; Bob
+/// resigns at once and Alice plays on to the end. The finished table.
+pub fn finished_game(room: &mut Chatroom) -> igroteka::table::Table {
+    use igroteka::table::Status;
+    room.send("Alice", "/play aeroplane turn=1h misses=never");
+    room.press("Bob", &room.button("Join").unwrap());
+    room.press("Alice", &room.button("🤖 + easy").unwrap());
+    room.press("Alice", &room.button("Start").unwrap());
+    room.send("Bob", "/resign");
+    let mut presses = 0;
+    while !table(room).status.is_over() {
+        let (_, token) = room.latest_buttons().first().cloned().expect("Alice's buttons");
+        room.press("Alice", &token);
+        presses += 1;
+        assert!(presses < 3_000, "the game never ended");
+    }
+    let over = table(room);
+    assert_eq!(over.status, Status::Finished);
+    over
+}
