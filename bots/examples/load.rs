@@ -252,7 +252,7 @@ impl Shown {
                 .iter()
                 .flatten()
                 .filter_map(|button| button.token.as_ref())
-                .find(|token| !token.ends_with(":r"));
+                .find(|token| !token.ends_with(":r") && !token.ends_with(":y"));
             if let Some(token) = token {
                 (self.token, self.message_id, changed) = (Some(token.clone()), id, true);
             }

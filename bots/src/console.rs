@@ -225,7 +225,7 @@ impl<S: Store, W: Write> Console<S, W> {
     }
 
     /// Prints a message; its board goes to `boards/board-<message id>.png`, so an edited
-    /// message's file shows its latest state.
+    /// message's file shows its latest state, and a replay to `boards/replay-<message id>.gif`.
     fn print_message(&mut self, key: &str, id: &str, message: &Message) -> std::io::Result<()> {
         for line in message.text.lines() {
             writeln!(self.out, "  {line}")?;
@@ -241,6 +241,21 @@ impl<S: Store, W: Write> Console<S, W> {
             match written {
                 Ok(()) => writeln!(self.out, "  [board: {}]", path.display())?,
                 Err(e) => writeln!(self.out, "  [board could not be written: {e}]")?,
+            }
+        }
+        if let Some(reel) = &message.replay {
+            let path = self.boards_dir.join(format!("replay-{id}.gif"));
+            let drawn = igroteka::replay::frames(reel)
+                .ok()
+                .and_then(|frames| igroteka_renderer::replay::animate(&frames, &message.lang));
+            let written = drawn.ok_or_else(|| std::io::Error::other("the game's log is damaged"));
+            let written = written.and_then(|animation| {
+                std::fs::create_dir_all(&self.boards_dir)?;
+                std::fs::write(&path, animation.gif)
+            });
+            match written {
+                Ok(()) => writeln!(self.out, "  [replay: {}]", path.display())?,
+                Err(e) => writeln!(self.out, "  [replay could not be written: {e}]")?,
             }
         }
         if message.buttons.is_empty() {

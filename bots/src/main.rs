@@ -17,6 +17,7 @@ mod lease;
 mod limits;
 mod migrate;
 mod observe;
+mod replays;
 mod script;
 mod stop;
 mod telegram;

@@ -52,6 +52,7 @@ fn assert_the_end(t: &mut Table, table: u64, moves: usize, started: Instant) {
     let board = &boards[0];
     assert!(tokens(board).is_empty(), "the final board has no game buttons: {:?}", board.buttons());
     assert!(button(board, "Rematch").is_some(), "the final board offers a rematch");
+    assert!(button(board, "Replay").is_some(), "the final board offers a replay");
     assert!(shown(&board.content).contains("Game over"), "{}", board.content);
     assert!(t.pings().is_empty(), "no ping after the end: {:?}", t.pings());
     assert!(board.edits > 10, "the board was edited in place ({} edits)", board.edits);

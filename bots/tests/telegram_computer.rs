@@ -153,9 +153,9 @@ fn a_board_kept_as_history_is_stripped_only_when_it_has_buttons() {
     emulator.wait("the end", Duration::from_secs(60), |s| {
         s.latest(chat, |m| m.plain().contains("Game over") && m.tokens().is_empty())
     });
-    // The computer won: the final board keeps one button, Rematch.
+    // The computer won: the final board keeps two buttons, Replay and Rematch.
     let end = emulator.with(|s| s.latest(chat, |m| m.plain().contains("Game over"))).unwrap();
-    assert!(end.key("Rematch").is_some(), "{end:?}");
+    assert!(end.key("Rematch").is_some() && end.key("Replay").is_some(), "{end:?}");
     std::thread::sleep(Duration::from_millis(1500));
     emulator.settle();
     emulator.assert_no_buttons_left(&[chat, alice.id]);

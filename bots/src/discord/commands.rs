@@ -113,6 +113,9 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
     out.push(command(i18n, "top").add_option(game_option(i18n, option(i18n, "top", "game"))));
     let player = option(i18n, "stats", "player").kind(CommandOptionType::User);
     out.push(command(i18n, "stats").add_option(player));
+    // `/history` lists ten games: the n-th of them (1, the default, the last).
+    let game = option(i18n, "replay", "n").kind(CommandOptionType::Integer).min_int_value(1);
+    out.push(command(i18n, "replay").add_option(game.max_int_value(10)));
     out
 }
 
@@ -201,6 +204,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         }
         "rules" | "top" => args.extend(value("game")),
         "stats" => args.extend(value("player")),
+        "replay" => args.extend(value("n")),
         "lang" => args.extend(value("language")),
         "boards" => args.extend(value("mode")),
         "vacation" => args.extend(value("days")),

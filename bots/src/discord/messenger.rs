@@ -36,8 +36,8 @@ use igroteka::app::{Dest, Effect, Message};
 use igroteka::outbox::{self, Failure, Messenger};
 use igroteka::store::{SharedStore, Store};
 use serenity::all::{
-    ChannelId, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse,
-    EditMessage, Http, MessageId, Nonce, Route as ApiRoute, UserId,
+    ChannelId, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
+    EditInteractionResponse, EditMessage, Http, MessageId, Nonce, Route as ApiRoute, UserId,
 };
 use serenity::builder::Builder;
 use serenity::model::channel::Message as Sent;
@@ -266,13 +266,13 @@ impl Discord {
         message: &Message,
         nonce: Option<String>,
     ) -> Result<Sent, Failure> {
-        let png = picture(message).await;
+        let file = file_of(message).await;
         let mut create = CreateMessage::new()
             .content(render::content(message))
             .components(render::components(&message.buttons))
             .allowed_mentions(render::allowed_mentions(message));
-        if let Some(png) = png {
-            create = create.add_file(render::attachment(png));
+        if let Some(file) = file {
+            create = create.add_file(file);
         }
         if let Some(nonce) = nonce {
             create = create.nonce(Nonce::String(nonce)).enforce_nonce(true);
@@ -284,15 +284,15 @@ impl Discord {
     /// An ephemeral message for whoever interacted with `token`: the deferred response of an
     /// ephemeral command while it waits, else a follow-up. Remembered with its token.
     pub async fn ephemeral(&self, token: &str, message: &Message) -> Result<String, Failure> {
-        let png = picture(message).await;
+        let file = file_of(message).await;
         let original = self.take_original(token);
         let sent = if original {
             let mut edit = EditInteractionResponse::new()
                 .content(render::content(message))
                 .components(render::components(&message.buttons))
                 .allowed_mentions(render::allowed_mentions(message));
-            if let Some(png) = png {
-                edit = edit.new_attachment(render::attachment(png));
+            if let Some(file) = file {
+                edit = edit.new_attachment(file);
             }
             counted("editOriginalResponse", edit.execute(self.http(), token).await)
         } else {
@@ -301,8 +301,8 @@ impl Discord {
                 .components(render::components(&message.buttons))
                 .allowed_mentions(render::allowed_mentions(message))
                 .ephemeral(true);
-            if let Some(png) = png {
-                followup = followup.add_file(render::attachment(png));
+            if let Some(file) = file {
+                followup = followup.add_file(file);
             }
             counted("createFollowup", followup.execute(self.http(), (None, token)).await)
         };
@@ -570,6 +570,18 @@ enum Place {
 struct Needs {
     create: bool,
     edit: bool,
+}
+
+/// The file a new message carries: its replay as an animated GIF (Discord plays one inline),
+/// or its board picture; drawn off the async threads. A replay that cannot be drawn leaves
+/// the message its text alone.
+async fn file_of(message: &Message) -> Option<CreateAttachment> {
+    match &message.replay {
+        Some(reel) => crate::replays::draw(reel, &message.lang)
+            .await
+            .map(|gif| CreateAttachment::bytes(gif, crate::replays::FILE_NAME)),
+        None => picture(message).await.map(render::attachment),
+    }
 }
 
 /// The board picture, drawn off the async threads.

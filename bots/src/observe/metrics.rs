@@ -71,6 +71,7 @@ pub struct Metrics {
     waits: Family<WaitLabels, Counter>,
     answer: Family<PlatformLabel, Histogram>,
     render: Histogram,
+    replay: Histogram,
     computer: Family<LevelLabel, Histogram>,
     tables: Family<TableLabels, Gauge>,
     outbox: Gauge,
@@ -140,6 +141,13 @@ impl Metrics {
             Unit::Seconds,
             render.clone(),
         );
+        let replay = seconds();
+        registry.register_with_unit(
+            "replay",
+            "Drawing one replay animation (every frame, and the GIF)",
+            Unit::Seconds,
+            replay.clone(),
+        );
         let computer = Family::<LevelLabel, Histogram>::new_with_constructor(seconds);
         registry.register_with_unit(
             "computer_move",
@@ -174,6 +182,7 @@ impl Metrics {
             waits,
             answer,
             render,
+            replay,
             computer,
             tables,
             outbox,
@@ -216,6 +225,14 @@ impl Metrics {
         let started = Instant::now();
         let drawn = render();
         self.render.observe(started.elapsed().as_secs_f64());
+        drawn
+    }
+
+    /// Draws a replay with `draw`, timing it.
+    pub fn time_replay<T>(&self, draw: impl FnOnce() -> T) -> T {
+        let started = Instant::now();
+        let drawn = draw();
+        self.replay.observe(started.elapsed().as_secs_f64());
         drawn
     }
 
@@ -265,6 +282,7 @@ mod tests {
         m.call(Platform::Telegram, "sendMessage", "429");
         m.answered(Platform::Telegram, Duration::from_millis(3));
         m.time_render(|| ());
+        m.time_replay(|| ());
         m.computer_moved("easy", Duration::from_millis(40));
         let mut state = StoreState { outbox: 2, bytes: 4096, ..StoreState::default() };
         state.tables.insert(("playing".into(), "aeroplane".into()), 3);
@@ -275,6 +293,7 @@ mod tests {
             "igroteka_platform_calls_total{platform=\"telegram\",method=\"sendMessage\",outcome=\"429\"} 1",
             "igroteka_press_answer_seconds_count{platform=\"telegram\"} 1",
             "igroteka_render_seconds_count 1",
+            "igroteka_replay_seconds_count 1",
             "igroteka_computer_move_seconds_count{level=\"easy\"} 1",
             "igroteka_tables{status=\"playing\",game=\"aeroplane\"} 3",
             "igroteka_outbox_depth 2",

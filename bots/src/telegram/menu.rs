@@ -39,6 +39,7 @@ const COMMANDS: &[&str] = &[
     "top",
     "stats",
     "history",
+    "replay",
     "rules",
     "games",
     "lang",

@@ -2,6 +2,8 @@
 //! delete, strip), each paced by the bot's own [`Limiter`] and retried through
 //! [`retry::call`] when Telegram still answers 429.
 //!
+//! - A message with a replay is an animation (`sendAnimation`, the GIF drawn by
+//!   [`crate::replays`]) with the text as its caption.
 //! - A message with a board is a photo (the PNG drawn by `igroteka_renderer`, off the async
 //!   threads) with the text as its caption; without one it is text. A caption too long for
 //!   Telegram becomes the photo plus a text message; a text too long is split.
@@ -21,6 +23,7 @@ use std::time::Duration;
 
 use igroteka::app::{Dest, Message};
 use igroteka::outbox::{Failure, Messenger};
+use igroteka::replay::Reel;
 use igroteka::view::AnyView;
 use teloxide::prelude::*;
 use teloxide::types::{
@@ -188,6 +191,36 @@ impl Telegram {
         Ok(sent.id)
     }
 
+    /// Sends a replay as an animation (`sendAnimation`: Telegram plays a GIF inline, looped)
+    /// with the text as its caption; a replay that cannot be drawn goes as the text alone.
+    async fn send_replay(
+        &self,
+        (chat, thread): Target,
+        message: &Message,
+        reel: &Reel,
+        markup: Option<InlineKeyboardMarkup>,
+    ) -> Result<MessageId, RequestError> {
+        let Some(gif) = crate::replays::draw(reel, &message.lang).await else {
+            return self.send_text((chat, thread), message, markup).await;
+        };
+        let caption = format::html(message, CAPTION_LIMIT);
+        let sent = self
+            .paced(chat, Kind::Message, "sendAnimation", || {
+                let file = InputFile::memory(gif.clone()).file_name(crate::replays::FILE_NAME);
+                let mut request = self.bot.send_animation(chat, file);
+                request = request.caption(caption.clone()).parse_mode(ParseMode::Html);
+                if let Some(thread) = thread {
+                    request = request.message_thread_id(thread);
+                }
+                if let Some(markup) = markup.clone() {
+                    request = request.reply_markup(markup);
+                }
+                request.send()
+            })
+            .await?;
+        Ok(sent.id)
+    }
+
     async fn edit_photo(
         &self,
         chat: ChatId,
@@ -241,9 +274,10 @@ impl Messenger for Telegram {
     async fn send(&self, to: &Dest, message: &Message) -> Result<String, Failure> {
         let target = target(to).ok_or_else(|| bad_destination(to))?;
         let markup = self.keyboard(message);
-        let sent = match &message.board {
-            Some(view) => self.send_photo(target, message, view, markup).await,
-            None => self.send_text(target, message, markup).await,
+        let sent = match (&message.replay, &message.board) {
+            (Some(reel), _) => self.send_replay(target, message, reel, markup).await,
+            (None, Some(view)) => self.send_photo(target, message, view, markup).await,
+            (None, None) => self.send_text(target, message, markup).await,
         };
         let id = sent.map_err(|e| self.failure("send", &e, to))?;
         self.shown().insert((target.0.0, id.0), (digest(message), message.board.is_some()));

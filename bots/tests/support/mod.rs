@@ -179,6 +179,7 @@ impl Emulator {
                 text: text.to_string(),
                 parse_mode: None,
                 photo: None,
+                animation: None,
                 keyboard: Vec::new(),
                 edits: 0,
             };
@@ -405,12 +406,12 @@ impl Emulator {
     }
 
     /// The bot's messages in `chats` that still show an inline keyboard (callback or link
-    /// buttons) other than a finished game's Rematch, oldest first.
+    /// buttons) other than a finished game's Rematch and Replay, oldest first.
     pub fn keyboards_left(&self, chats: &[i64]) -> Vec<Sent> {
         self.with(|s| {
-            // A finished game's board keeps its Rematch, which is no button of the game.
+            // A finished game's board keeps its Rematch and Replay: no buttons of the game.
             let of_a_game = |m: &&Sent| {
-                m.keyboard.iter().flatten().any(|k| !k.data.as_deref().is_some_and(is_rematch))
+                m.keyboard.iter().flatten().any(|k| !k.data.as_deref().is_some_and(is_after_game))
             };
             let left = s.messages.iter().filter(|m| m.from.is_none()).filter(of_a_game);
             left.filter(|m| chats.contains(&m.chat)).cloned().collect()
@@ -419,7 +420,7 @@ impl Emulator {
 
     /// The checks after the end of the games in `chats` (their groups and players' private
     /// chats): no message of theirs still shows a game's buttons (a finished game's board keeps
-    /// its Rematch), and no edit was refused as "message
+    /// its Rematch and Replay), and no edit was refused as "message
     /// is not modified".
     pub fn assert_no_buttons_left(&self, chats: &[i64]) {
         let left: Vec<String> = self
@@ -471,9 +472,10 @@ impl Emulator {
     }
 }
 
-/// Whether a button's data is a finished game's Rematch (its operation is `r`).
-pub fn is_rematch(data: &str) -> bool {
-    data.starts_with('t') && data.rsplit(':').next() == Some("r")
+/// Whether a button's data is a finished game's Rematch or Replay (its operation is `r` or
+/// `y`): a button of what comes after the game, not of the game.
+pub fn is_after_game(data: &str) -> bool {
+    data.starts_with('t') && matches!(data.rsplit(':').next(), Some("r" | "y"))
 }
 
 /// Checks that `bytes` is a PNG and returns its size.

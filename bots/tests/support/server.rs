@@ -290,7 +290,9 @@ async fn answer(shared: &Shared, method: &str, params: &Params) -> Response {
             }
             ok(info)
         }
-        "sendmessage" | "sendphoto" => send(&mut state, params, method == "sendphoto"),
+        "sendmessage" => send(&mut state, params, None),
+        "sendphoto" => send(&mut state, params, Some("photo")),
+        "sendanimation" => send(&mut state, params, Some("animation")),
         "editmessagetext"
         | "editmessagemedia"
         | "editmessagereplymarkup"
@@ -343,7 +345,9 @@ async fn get_updates(shared: &Shared, params: &Params) -> Response {
     }
 }
 
-fn send(state: &mut State, params: &Params, photo: bool) -> Response {
+/// `sendMessage`, or with `media` (the field that carries the file) `sendPhoto` or
+/// `sendAnimation`.
+fn send(state: &mut State, params: &Params, media: Option<&str>) -> Response {
     let Some(chat) = params.int("chat_id") else {
         return fail(400, "Bad Request: chat_id is empty");
     };
@@ -356,19 +360,22 @@ fn send(state: &mut State, params: &Params, photo: bool) -> Response {
     if state.never_started.contains(&chat) {
         return fail(403, "Forbidden: bot can't initiate conversation with a user");
     }
-    let bytes = if photo {
-        match params.file(params.fields.get("photo"), "photo") {
+    let bytes = match media {
+        Some(field) => match params.file(params.fields.get(field), field) {
             Some(bytes) => Some(bytes),
-            None => return fail(400, "Bad Request: there is no photo in the request"),
-        }
-    } else {
-        None
+            None => return fail(400, &format!("Bad Request: there is no {field} in the request")),
+        },
+        None => None,
     };
-    let text = params.text(if photo { "caption" } else { "text" }).unwrap_or_default();
-    if !photo && text.trim().is_empty() {
+    // What the bot sends as an animation is a GIF (Telegram also takes a silent MP4).
+    if media == Some("animation") && !bytes.as_deref().is_some_and(|b| b.starts_with(b"GIF8")) {
+        return fail(400, "Bad Request: wrong file type of the animation");
+    }
+    let text = params.text(if media.is_some() { "caption" } else { "text" }).unwrap_or_default();
+    if media.is_none() && text.trim().is_empty() {
         return fail(400, "Bad Request: message text is empty");
     }
-    let limit = if photo { 1024 } else { 4096 };
+    let limit = if media.is_some() { 1024 } else { 4096 };
     if text.chars().count() > limit + 512 {
         return fail(400, "Bad Request: message is too long");
     }
@@ -381,7 +388,8 @@ fn send(state: &mut State, params: &Params, photo: bool) -> Response {
         from: None,
         text,
         parse_mode: params.text("parse_mode"),
-        photo: bytes,
+        photo: bytes.clone().filter(|_| media == Some("photo")),
+        animation: bytes.filter(|_| media == Some("animation")),
         keyboard: parse_keyboard(params.fields.get("reply_markup")),
         edits: 0,
     };

@@ -55,6 +55,8 @@ pub struct Sent {
     pub text: String,
     pub parse_mode: Option<String>,
     pub photo: Option<Vec<u8>>,
+    /// The file of an animation (`sendAnimation`: a replay's GIF).
+    pub animation: Option<Vec<u8>>,
     pub keyboard: Vec<Vec<Key>>,
     /// How many times the bot edited it.
     pub edits: u32,
@@ -81,15 +83,15 @@ impl Sent {
         out.replace(['\u{2068}', '\u{2069}'], "")
     }
 
-    /// The callback buttons of the game, in order. A finished game's Rematch is left out: it
-    /// belongs to what comes after the game, and the board that has it is no live board
-    /// ([`Sent::key`] finds it).
+    /// The callback buttons of the game, in order. A finished game's Rematch and Replay are
+    /// left out: they belong to what comes after the game, and the board that has them is no
+    /// live board ([`Sent::key`] finds them).
     pub fn tokens(&self) -> Vec<(String, String)> {
         self.keyboard
             .iter()
             .flatten()
             .filter_map(|k| k.data.clone().map(|d| (k.text.clone(), d)))
-            .filter(|(_, data)| !super::is_rematch(data))
+            .filter(|(_, data)| !super::is_after_game(data))
             .collect()
     }
 
@@ -122,9 +124,10 @@ pub struct Call {
 }
 
 /// The calls Telegram's flood limits count: the ones that create or edit a message.
-pub const PACED: [&str; 6] = [
+pub const PACED: [&str; 7] = [
     "sendmessage",
     "sendphoto",
+    "sendanimation",
     "editmessagetext",
     "editmessagemedia",
     "editmessagecaption",
@@ -299,8 +302,23 @@ impl State {
             out["message_thread_id"] = thread.into();
             out["is_topic_message"] = true.into();
         }
-        match &m.photo {
-            Some(bytes) => {
+        match (&m.photo, &m.animation) {
+            (_, Some(bytes)) => {
+                // Bot API: an animation message carries `animation` (and, for old clients,
+                // `document`), with the caption.
+                let file = json!({
+                    "file_id": format!("animation-{}-{}", m.chat, m.id),
+                    "file_unique_id": format!("u{}-{}-{}", m.chat, m.id, m.edits),
+                    "width": 900, "height": 1000, "duration": 1,
+                    "file_name": "replay.gif", "mime_type": "image/gif", "file_size": bytes.len(),
+                });
+                out["animation"] = file.clone();
+                out["document"] = file;
+                if !m.text.is_empty() {
+                    out["caption"] = m.text.clone().into();
+                }
+            }
+            (Some(bytes), None) => {
                 out["photo"] = json!([{
                     "file_id": format!("photo-{}-{}", m.chat, m.id),
                     "file_unique_id": format!("u{}-{}-{}", m.chat, m.id, m.edits),
@@ -310,7 +328,7 @@ impl State {
                     out["caption"] = m.text.clone().into();
                 }
             }
-            None => out["text"] = m.text.clone().into(),
+            (None, None) => out["text"] = m.text.clone().into(),
         }
         if !m.keyboard.is_empty() {
             let rows: Vec<Vec<Value>> = m

@@ -104,6 +104,7 @@ pub fn check_the_end(
     assert_eq!(boards[0].id, end.id);
     assert!(group.iter().all(|m| m.tokens().is_empty()), "buttons left after the end");
     assert!(end.key("Rematch").is_some(), "the final board offers a rematch: {end:?}");
+    assert!(end.key("Replay").is_some(), "the final board offers a replay: {end:?}");
     // Nor anywhere else: no message of the game, in the group or a player's private chat,
     // shows a game's buttons, and no edit changed nothing.
     let chats: Vec<i64> = std::iter::once(chat).chain(players.iter().map(|p| p.id)).collect();

@@ -233,8 +233,18 @@ impl Emulator {
                 .and_then(|o| o["type"].as_u64())
                 .unwrap_or(3)
         };
-        let options: Vec<Value> =
-            options.iter().map(|(k, v)| json!({"name": k, "type": kind(k), "value": v})).collect();
+        // The value in the JSON type of its option type, as Discord sends it: an integer
+        // (type 4) or a number (10) as a number, a boolean (5) as a boolean.
+        let value = |kind: u64, v: &str| match kind {
+            4 => v.parse::<i64>().map_or_else(|_| json!(v), |n| json!(n)),
+            10 => v.parse::<f64>().map_or_else(|_| json!(v), |n| json!(n)),
+            5 => v.parse::<bool>().map_or_else(|_| json!(v), |b| json!(b)),
+            _ => json!(v),
+        };
+        let options: Vec<Value> = options
+            .iter()
+            .map(|(k, v)| json!({"name": k, "type": kind(k), "value": value(kind(k), v)}))
+            .collect();
         let command_id = self.with(|s| {
             s.commands
                 .iter()

@@ -75,13 +75,13 @@ pub fn mentioned(m: &Msg) -> Vec<u64> {
 /// The custom ids of a message's core buttons and menu options of the game (a finished
 /// game's Rematch left out, as the Telegram side's `tokens` leaves it).
 pub fn tokens(m: &Msg) -> Vec<String> {
-    let game = |id: &String| id.starts_with('t') && !is_rematch(id);
+    let game = |id: &String| id.starts_with('t') && !is_after_game(id);
     m.buttons().into_iter().map(|(_, id)| id).filter(game).collect()
 }
 
-/// Whether a core token is a finished game's Rematch (its operation is `r`).
-pub fn is_rematch(token: &str) -> bool {
-    token.rsplit(':').next() == Some("r")
+/// Whether a core token is a finished game's Rematch or Replay (its operation is `r` or `y`).
+pub fn is_after_game(token: &str) -> bool {
+    matches!(token.rsplit(':').next(), Some("r" | "y"))
 }
 
 /// The custom id of the button (or option) whose label contains `label`.
@@ -452,8 +452,8 @@ impl Table {
             let left: Vec<String> = s
                 .with_components()
                 .iter()
-                // A finished game's board keeps its Rematch, which is no button of the game.
-                .filter(|m| m.buttons().iter().any(|(_, id)| !is_rematch(id)))
+                // A finished game's board keeps its Rematch and Replay, which are no buttons of the game.
+                .filter(|m| m.buttons().iter().any(|(_, id)| !is_after_game(id)))
                 .map(|m| format!("#{} {:?}: {:?}", m.id, shown(&m.content), m.buttons()))
                 .collect();
             (left, s.idle_edits.clone())
