@@ -13,8 +13,10 @@
 //! [`MAX_BYTES`] is drawn again at half the size, which always fits: a replay is never refused
 //! for its length.
 //!
-//! This is CPU work of a second or more for a long game: the adapters call [`animate`] on a
-//! blocking thread of their own, one replay at a time, never on the engine's.
+//! This is CPU work of a second or more for a long game. [`draw_in_background`] does it on a
+//! thread of its own at the idle scheduling priority (Linux `SCHED_IDLE`): it runs only on
+//! CPU time nobody else wants, so on a one-CPU server a press never waits behind a replay
+//! (docs/performance.md measures both ways). The adapters draw one replay at a time with it.
 
 use std::borrow::Cow;
 
@@ -72,6 +74,36 @@ pub fn transparency() -> (u8, Option<u8>) {
             .expect("the full palette has blend tones");
         (given_up as u8, Some(instead as u8))
     })
+}
+
+/// Draws `frames` with [`animate`] on a new thread at the idle scheduling priority; the
+/// handle's result is the animation. Where the priority cannot be lowered (not Linux, or not
+/// allowed), the thread draws at the normal one.
+pub fn draw_in_background(
+    frames: Vec<Frame>,
+    lang: String,
+) -> std::thread::JoinHandle<Option<Animation>> {
+    std::thread::Builder::new()
+        .name("replay".into())
+        .spawn(move || {
+            idle_priority();
+            animate(&frames, &lang)
+        })
+        .expect("a thread for a replay")
+}
+
+/// Lowers this thread to `SCHED_IDLE` (Linux), else leaves it as it is.
+fn idle_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        use thread_priority::ThreadPriority;
+        use thread_priority::unix::{
+            NormalThreadSchedulePolicy, ThreadSchedulePolicy, set_thread_priority_and_policy,
+            thread_native_id,
+        };
+        let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+        let _ = set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle);
+    }
 }
 
 /// What [`animate`] made.
