@@ -132,16 +132,27 @@ pub fn of_chat(
     let mut games: Vec<Finished> = store
         .prefs_with_prefix(&prefix(platform, chat))?
         .into_iter()
-        .filter_map(|(key, json)| match serde_json::from_str(&json) {
-            Ok(record) => Some(record),
-            Err(e) => {
-                tracing::warn!("history: the record {key} could not be read: {e}");
-                None
-            }
-        })
+        .filter_map(|(key, json)| read(&key, &json))
         .collect();
     games.sort_by_key(|g| (g.ended_at, g.table));
     Ok(games)
+}
+
+/// The record of `table`, if its game was played to its end (one read, not the chat's scan).
+pub fn of_table(store: &dyn Store, table: &Table) -> Result<Option<Finished>, StoreError> {
+    let key = key(table);
+    Ok(store.pref(&key)?.and_then(|json| read(&key, &json)))
+}
+
+/// A stored record read back; one that cannot be read is logged and left out.
+fn read(key: &str, json: &str) -> Option<Finished> {
+    match serde_json::from_str(json) {
+        Ok(record) => Some(record),
+        Err(e) => {
+            tracing::warn!("history: the record {key} could not be read: {e}");
+            None
+        }
+    }
 }
 
 #[cfg(test)]

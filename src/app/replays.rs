@@ -33,13 +33,11 @@ impl Asked {
     /// [`AGAIN_AFTER_MS`] ago.
     fn note(&mut self, table: u64, now: u64) -> bool {
         self.0.retain(|_, at| now.saturating_sub(*at) < AGAIN_AFTER_MS);
-        match self.0.get(&table) {
-            Some(_) => false,
-            None => {
-                self.0.insert(table, now);
-                true
-            }
+        if self.0.contains_key(&table) {
+            return false;
         }
+        self.0.insert(table, now);
+        true
     }
 }
 
@@ -82,9 +80,7 @@ impl<S: Store> App<S> {
         }
         let record = match record {
             Some(record) => Some(record.clone()),
-            None => history::of_chat(&self.store, table.chat.platform, &table.chat.chat)?
-                .into_iter()
-                .find(|game| game.table == table.id),
+            None => history::of_table(&self.store, table)?,
         };
         let lang = ctx.lang;
         let game = registry::find(&table.game)
