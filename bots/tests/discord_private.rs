@@ -100,6 +100,10 @@ fn a_player_with_closed_dms_is_noted_once_per_game_and_sets_up_ephemerally() {
     // A double tap on his ephemeral prompt: the second press is behind, and heals the prompt
     // (it is as private as a DM) instead of being refused and taking the buttons away.
     let (prompt, random) = t.wait_own(&boris, "Random set-up", note.id);
+    // The bot records which message holds the prompt just after Discord answers the post; a
+    // person taps only once they have seen it, so the test lets the bot finish first (else
+    // the second tap may find no recorded prompt to heal, and is refused as stale).
+    t.settle(Duration::from_millis(300));
     let taps = [t.emu.press(&boris, &prompt, &random), t.emu.press(&boris, &prompt, &random)];
     for tap in &taps {
         t.emu.wait("the acknowledgement", STEP, |s| s.interactions.get(tap)?.response);
