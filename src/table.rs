@@ -88,6 +88,18 @@ pub struct Player {
     pub lang: String,
 }
 
+/// A spectator: someone of the table's chat, not seated, who gets the public board in their
+/// private chat after every move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Watcher {
+    /// Their platform id (the table's platform).
+    pub user: String,
+    pub name: String,
+    /// The language their platform reported, for boards sent when they did not write.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub lang: String,
+}
+
 impl Player {
     /// A person, from the platform.
     pub fn person(user: UserId, name: String) -> Player {
@@ -234,6 +246,11 @@ pub struct Table {
     /// `timeout=computer`; a seat leaves the list when its turn passes.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stand_in: Vec<Seat>,
+    /// People of the chat who asked (`/watch`) for the public board privately after every
+    /// move ([`crate::app`]'s spectators). Kept with the table, so a watch and a move are
+    /// saved together and a restart loses neither.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub watchers: Vec<Watcher>,
     #[serde(skip)]
     runtime: Option<Box<dyn DynGame>>,
 }
@@ -283,6 +300,7 @@ impl Table {
             server: None,
             solo: false,
             stand_in: Vec::new(),
+            watchers: Vec::new(),
             runtime: None,
         }
     }

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Chatroom, answer, buttons_of, finished_game, group_message, table};
+use common::{Chatroom, answer, buttons_of, finished_game, group_message, said, table};
 use igroteka::app::{Effect, Message, REPLAY_AGAIN_AFTER_MS};
 use igroteka::replay::{self, Hold};
 use igroteka::store::{SledStore, Store};
@@ -20,17 +20,6 @@ fn replays(room: &Chatroom) -> Vec<Message> {
         .filter(|m| m.replay.is_some())
         .cloned()
         .collect()
-}
-
-/// The text of a command's reply.
-fn reply(effects: &[Effect]) -> String {
-    effects
-        .iter()
-        .find_map(|e| match e {
-            Effect::Send { message, .. } => Some(message.text.clone()),
-            _ => None,
-        })
-        .unwrap_or_default()
 }
 
 fn final_board_button(room: &Chatroom, text: &str) -> String {
@@ -93,7 +82,7 @@ fn the_final_boards_replay_reaches_the_chat_for_anyone_who_asks() {
 #[test]
 fn replay_n_and_the_history_buttons_pick_a_game_of_the_history() {
     let mut room = Chatroom::temporary();
-    assert!(reply(&room.send("Alice", "/replay")).contains("nothing to replay"));
+    assert!(said(&room.send("Alice", "/replay")).contains("nothing to replay"));
     let first = finished_game(&mut room);
     room.now += 3_600_000;
     let second = finished_game(&mut room);
@@ -126,7 +115,7 @@ fn wrong_asks_get_a_polite_answer_and_change_nothing() {
     let mut room = Chatroom::temporary();
     let game = finished_game(&mut room);
     for wrong in ["/replay 2", "/replay 0", "/replay last", "/replay 1 2"] {
-        let text = reply(&room.send("Alice", wrong));
+        let text = said(&room.send("Alice", wrong));
         assert!(text.contains("/replay N") && text.contains("to 1."), "{wrong}: {text}");
     }
     assert!(replays(&room).is_empty());

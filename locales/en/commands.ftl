@@ -27,6 +27,8 @@ menu-top = The best players here, by game
 menu-stats = A player's record here
 menu-history = The last games played here
 menu-replay = Watch a finished game again
+menu-watch = Get this game's board privately after every move
+menu-unwatch = Stop getting a game's board
 
 cmd-play = play
 cmd-join = join
@@ -52,6 +54,8 @@ cmd-top = top
 cmd-stats = stats
 cmd-history = history
 cmd-replay = replay
+cmd-watch = watch
+cmd-unwatch = unwatch
 
 slash-play = Open a new game in this channel
 slash-play-game = The game
@@ -93,6 +97,8 @@ slash-stats-player = Whose (default: yours)
 slash-history = The last games finished in this channel
 slash-replay = Watch a finished game of this channel again
 slash-replay-n = Which game of /history (1 = the last)
+slash-watch = Get this channel's game board in your DMs after every move
+slash-unwatch = Stop getting a game's board in your DMs
 
 # The owner's commands: listed only in the owners' own menus (Telegram: their private chat;
 # Discord: the owner server, for its administrators).

@@ -17,6 +17,7 @@ help =
     /boards edit|new — one board edited in place (default), or a new board every turn
     /top [game] — the best players here; /stats [name] — a record; /history — the last games
     /replay [n] — a finished game again, as an animation (1 = the last)
+    /watch — this game's board privately after every move; /unwatch — stop
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
 error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
@@ -90,6 +91,18 @@ replay-which = /replay N replays a game of /history: N from 1 (the last) to { $c
 replay-gone = That game's record is gone, so it has no replay.
 replay-not-finished = Only a game played to its end has a replay.
 replay-just-sent = That replay was asked for a moment ago: it is on its way.
+watch-on = 👁 { $player } is watching: the board comes privately after every move. /unwatch stops it.
+watch-already = { $player }, you are already watching this game. /unwatch stops it.
+watch-player = You play in this game: your board is here (and /board in our private chat shows your own view).
+watch-full = This game already has { $count } spectators, the most it can have.
+watch-in-group = Send /watch in the chat where the game is played.
+watch-off = 🙈 You no longer get the boards of { $game }.
+watch-not-watching = You are not watching this game. /watch starts.
+watch-none = You are not watching any game. Send /watch in a game's chat.
+watch-which = Which game should I stop sending?
+watch-caption = 👁 { $game }
+watch-unreachable = { $player }, I can't message you privately yet. Open a private chat with me (on Telegram press Start there; on Discord allow direct messages from this server), then send /watch again.
+btn-unwatch = 🙈 Stop watching
 history-draw = draw: { $players }
 computer-name = 🤖 Computer { $n } ({ $level })
 computer-added = A computer player sits down.

@@ -27,6 +27,8 @@ menu-top = Najlepsi gracze tutaj, według gier
 menu-stats = Wyniki gracza tutaj
 menu-history = Ostatnie gry tutaj
 menu-replay = Obejrzyj zakończoną grę jeszcze raz
+menu-watch = Dostawaj planszę tej gry prywatnie po każdym ruchu
+menu-unwatch = Przestań dostawać planszę gry
 
 cmd-play = graj
 cmd-join = dołącz
@@ -52,6 +54,8 @@ cmd-top = ranking
 cmd-stats = statystyki
 cmd-history = historia
 cmd-replay = powtórka
+cmd-watch = obserwuj
+cmd-unwatch = nie-obserwuj
 
 slash-play = Otwórz nową grę na tym kanale
 slash-play-game = Gra
@@ -93,6 +97,8 @@ slash-stats-player = Czyje (domyślnie — twoje)
 slash-history = Ostatnie zakończone gry w tym kanale
 slash-replay = Obejrzyj jeszcze raz zakończoną grę tego kanału
 slash-replay-n = Która gra z /history (1 = ostatnia)
+slash-watch = Dostawaj planszę gry tego kanału w DM po każdym ruchu
+slash-unwatch = Przestań dostawać planszę gry w DM
 
 # Polecenia właściciela: tylko w menu samych właścicieli (Telegram: ich prywatny czat;
 # Discord: serwer właściciela, dla jego administratorów).

@@ -17,6 +17,7 @@ help =
     /boards edit|new — jedna plansza odświeżana na miejscu (domyślnie) albo nowa plansza co turę
     /top [gra] — najlepsi gracze tutaj; /stats [imię] — wyniki gracza; /history — ostatnie gry
     /replay [n] — zakończona gra jeszcze raz, jako animacja (1 = ostatnia)
+    /watch — plansza tej gry prywatnie po każdym ruchu; /unwatch — koniec
 unknown-command = Nie znam polecenia /{ $command }. Zajrzyj do /help.
 error-corrupt = Nie udało się odczytać zapisu tej gry, więc został odłożony na bok. Zacznij nową: /play.
 error-internal = Przepraszam, coś poszło nie tak po mojej stronie. Stan gry zobaczysz pod /board.
@@ -84,6 +85,18 @@ replay-which = /replay N powtarza grę z /history: N od 1 (ostatnia) do { $count
 replay-gone = Zapis tej gry przepadł, więc nie ma powtórki.
 replay-not-finished = Powtórkę ma tylko gra rozegrana do końca.
 replay-just-sent = O tę powtórkę poproszono przed chwilą: jest w drodze.
+watch-on = 👁 { $player } obserwuje grę: plansza przyjdzie prywatnie po każdym ruchu. /unwatch kończy.
+watch-already = { $player }, już obserwujesz tę grę. /unwatch kończy.
+watch-player = Grasz w tej grze: twoja plansza jest tutaj (a /board na prywatnym czacie ze mną pokaże twój widok).
+watch-full = Ta gra ma już { $count } obserwujących — więcej się nie da.
+watch-in-group = Wyślij /watch na czacie, na którym toczy się gra.
+watch-off = 🙈 Plansza gry { $game } nie będzie już przychodzić.
+watch-not-watching = Nie obserwujesz tej gry. /watch zaczyna.
+watch-none = Nie obserwujesz żadnej gry. Wyślij /watch na czacie gry.
+watch-which = Której gry mam już nie wysyłać?
+watch-caption = 👁 { $game }
+watch-unreachable = { $player }, nie mogę jeszcze pisać do ciebie prywatnie. Otwórz prywatny czat ze mną (w Telegramie naciśnij tam Start; na Discordzie zezwól na wiadomości prywatne od tego serwera) i wyślij /watch jeszcze raz.
+btn-unwatch = 🙈 Nie obserwuj
 history-draw = remis: { $players }
 computer-name = 🤖 Komputer { $n } ({ $level })
 computer-added = Do stołu siada gracz komputerowy.

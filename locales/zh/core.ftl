@@ -17,6 +17,7 @@ help =
     /boards edit|new — 只用一张棋盘原地更新（默认），或每回合发一张新棋盘
     /top [游戏] — 本群最佳玩家；/stats [名字] — 玩家战绩；/history — 最近的对局
     /replay [n] — 以动画重看一局（1 = 最近一局）
+    /watch — 每步之后私信发送本局棋盘；/unwatch — 停止
 unknown-command = 我不认识 /{ $command } 命令。请看 /help。
 error-corrupt = 这局游戏的记录无法读取，已搁置。用 /play 开始新的一局吧。
 error-internal = 抱歉，我这边出了点问题。用 /board 查看当前局面。
@@ -84,6 +85,18 @@ replay-which = /replay N 回放 /history 中的一局：N 从 1（最近一局�
 replay-gone = 这局的记录已不在，无法回放。
 replay-not-finished = 只有下完的对局才有回放。
 replay-just-sent = 这局的回放刚刚有人要过，正在路上。
+watch-on = 👁 { $player } 正在观战：每步之后棋盘会私信发给你。/unwatch 停止。
+watch-already = { $player }，你已经在观战这局了。/unwatch 停止。
+watch-player = 你是这局的玩家：你的棋盘就在这里（在与我的私聊中发 /board 可看你自己的视角）。
+watch-full = 这局已有 { $count } 名观众，不能再多了。
+watch-in-group = 请在对局所在的聊天中发送 /watch。
+watch-off = 🙈 不再发送 { $game } 的棋盘。
+watch-not-watching = 你没有在观战这局。/watch 开始。
+watch-none = 你没有在观战任何对局。请在对局的聊天中发送 /watch。
+watch-which = 要停止发送哪一局？
+watch-caption = 👁 { $game }
+watch-unreachable = { $player }，我还不能私信你。请先打开与我的私聊（Telegram：在私聊中点“开始”；Discord：允许来自本服务器的私信），然后再发送一次 /watch。
+btn-unwatch = 🙈 停止观战
 history-draw = 平局：{ $players }
 computer-name = 🤖 电脑 { $n }（{ $level }）
 computer-added = 一位电脑玩家入座。

@@ -45,6 +45,8 @@ impl<S: Store> App<S> {
             "stats" => self.player_stats(ctx, args),
             "history" => self.history(ctx),
             "replay" => self.replay_command(ctx, args),
+            "watch" => self.watch(ctx),
+            "unwatch" => self.unwatch(ctx),
             "botstats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }

@@ -158,6 +158,11 @@ pub struct Message {
     /// adapter draws it off the engine thread when it delivers the message.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub replay: Option<Reel>,
+    /// A private message that belongs in the user's own private chat, never in a reply only
+    /// they see in a group (a Discord ephemeral message): a spectator's board, which comes
+    /// after every move, long after they last spoke, and should stay.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub direct: bool,
 }
 
 impl Message {
@@ -170,6 +175,7 @@ impl Message {
             monospace: None,
             lang: String::new(),
             replay: None,
+            direct: false,
         }
     }
 }

@@ -29,6 +29,7 @@ mod text;
 pub mod token;
 mod turn;
 mod vote;
+mod watch;
 
 use rand_chacha::ChaCha20Rng;
 

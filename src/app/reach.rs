@@ -19,7 +19,9 @@ impl<S: Store> App<S> {
     pub(super) fn unreachable(&mut self, ctx: &Ctx, id: u64) -> Result<Vec<Effect>, StoreError> {
         let user = ctx.input.user_id();
         let Some(table) = self.store.load(id)? else { return Ok(Vec::new()) };
-        let Some(seat) = table.seat_of(&user) else { return Ok(Vec::new()) };
+        let Some(seat) = table.seat_of(&user) else {
+            return self.unreachable_watcher(ctx, table);
+        };
         let noted = format!("noted:{id}:{}", user.key());
         if table.status.is_over() || self.store.pref(&noted)?.is_some() {
             return Ok(Vec::new());

@@ -41,6 +41,8 @@ pub enum Op {
     Rematch,
     /// A finished game's Replay: its animation, sent to the chat.
     Replay,
+    /// A spectator's "Stop watching" (any version: every board of theirs may stop it).
+    Unwatch,
 }
 
 /// What a move keyboard was made from (see the module docs).
@@ -95,6 +97,7 @@ impl Token {
             Op::DropComputer => "d".to_string(),
             Op::Rematch => "r".to_string(),
             Op::Replay => "y".to_string(),
+            Op::Unwatch => "u".to_string(),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -129,6 +132,7 @@ impl Token {
             ("d", true) => Op::DropComputer,
             ("r", true) => Op::Rematch,
             ("y", true) => Op::Replay,
+            ("u", true) => Op::Unwatch,
             ("a", false) => Op::AddComputer(n()?),
             ("o", false) => Op::Setting(n()?),
             ("c", false) => Op::Choose(n()?),
@@ -202,6 +206,7 @@ mod tests {
             Op::DropComputer,
             Op::Rematch,
             Op::Replay,
+            Op::Unwatch,
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };

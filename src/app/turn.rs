@@ -125,6 +125,13 @@ impl<S: Store> App<S> {
             }
             return self.replay_press(ctx, table);
         }
+        if token.op == Op::Unwatch {
+            // Pressed under a spectator's board, in their private chat.
+            if !ctx.input.chat.private {
+                return Ok(self.reply(ctx, "press-forged", &[]));
+            }
+            return self.unwatch_press(ctx, table);
+        }
         if !ctx.input.chat.private && table.chat != ctx.input.chat_id() {
             return Ok(self.reply(ctx, "press-forged", &[]));
         }
@@ -144,7 +151,9 @@ impl<S: Store> App<S> {
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
             Op::Mine => self.my_board(ctx, table),
             Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
-            Op::Pick(_) | Op::Rematch | Op::Replay => Ok(self.reply(ctx, "press-forged", &[])),
+            Op::Pick(_) | Op::Rematch | Op::Replay | Op::Unwatch => {
+                Ok(self.reply(ctx, "press-forged", &[]))
+            }
         }
     }
 
@@ -479,6 +488,13 @@ impl<S: Store> App<S> {
             {
                 effects.extend(self.answered_prompt(user_lang, table, seat)?);
             }
+        }
+        // Spectators get the public board after every move: when the turn passed, or when
+        // something everyone may know happened (a roll), not after a pick, a page turn or a
+        // secret set-up step (it changes nothing they may see).
+        let acted = !table.new_log().1.is_empty();
+        if passed || (acted && events.iter().any(|e| e.audience == Audience::Everyone)) {
+            effects.extend(self.spectator_boards(table, events, ctx.input.now)?);
         }
         Ok(effects)
     }

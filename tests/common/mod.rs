@@ -78,6 +78,13 @@ impl Chatroom {
         self.run(&input)
     }
 
+    /// A press that comes from the group, whichever chat shows the button (a forged press).
+    pub fn press_in_group(&mut self, name: &str, token: &str) -> Vec<Effect> {
+        let action = Action::Press { token: token.to_string(), message_id: None };
+        let input = self.input(name, action);
+        self.run(&input)
+    }
+
     /// A tick of the clock at `at` (the room's clock moves there).
     pub fn tick(&mut self, at: u64) -> Vec<Effect> {
         self.now = self.now.max(at);
@@ -191,6 +198,17 @@ pub fn buttons_of(message: &Message) -> Vec<(String, String)> {
 pub fn group_input(name: &str, now: u64, action: Action) -> Input {
     let chat = Chat { id: "g".into(), private: false, thread: None, server: None };
     Input { platform: Platform::Console, chat, user: user(name), now, action }
+}
+
+/// The text of the first message `effects` send (a command's reply).
+pub fn said(effects: &[Effect]) -> String {
+    effects
+        .iter()
+        .find_map(|e| match e {
+            Effect::Send { message, .. } => Some(message.text.clone()),
+            _ => None,
+        })
+        .unwrap_or_default()
 }
 
 /// The answer text of a press, if any.

@@ -48,6 +48,8 @@ const PLAIN: &[&str] = &[
     "mygames",
     "pause",
     "resume",
+    "watch",
+    "unwatch",
     "help",
     "history",
 ];

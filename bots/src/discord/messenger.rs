@@ -10,6 +10,7 @@
 //!    since a press elsewhere would be refused as coming from the wrong chat. An interaction in
 //!    the DM channel makes the DM channel itself the route; `/board show:dm` asks for DMs while
 //!    the DMs are open;
+//!    A message marked `direct` (a spectator's board) skips the route: it belongs in the DMs;
 //! 2. otherwise to the user's DM channel (opened once, then remembered);
 //! 3. and when Discord refuses that with 50007 — the user's DMs are closed to the bot — the
 //!    user is remembered as such (durably, until they use the bot in DMs) and reported
@@ -337,6 +338,9 @@ impl Discord {
         nonce: Option<String>,
         ahead: bool,
     ) -> Result<String, Failure> {
+        if message.direct {
+            return self.dm(user, message, nonce).await;
+        }
         let route = self.route(user, channel, !message.buttons.is_empty(), ahead);
         match route {
             Some(Route { kind: RouteKind::Dm(dm), .. }) => {

@@ -25,6 +25,8 @@ const COMMANDS: &[&str] = &[
     "join",
     "startgame",
     "board",
+    "watch",
+    "unwatch",
     "move",
     "score",
     "nudge",
