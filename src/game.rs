@@ -143,6 +143,10 @@ pub trait Game: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'st
     /// shot down or blown up, secrets turned over. None by default.
     const HIGHLIGHTS: &'static [&'static str] = &[];
 
+    /// The ids of the events that turn a secret over (a mine, a rocket label): a move that made
+    /// one cannot be taken back ([`crate::undo`]). None by default.
+    const REVEALS: &'static [&'static str] = &[];
+
     /// A new game at its first decision (which may be a chance point).
     fn new(setup: &Setup) -> Result<Self, SetupError>;
 

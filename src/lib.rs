@@ -30,4 +30,5 @@ pub mod settings;
 pub mod sheet;
 pub mod store;
 pub mod table;
+pub mod undo;
 pub mod view;

@@ -140,6 +140,8 @@ pub struct GameInfo {
     pub restore: fn(&str, usize) -> Restored,
     /// [`crate::game::Game::HIGHLIGHTS`]: the public events a replay lingers on.
     pub highlights: &'static [&'static str],
+    /// [`crate::game::Game::REVEALS`]: the events that turn a secret over.
+    pub reveals: &'static [&'static str],
     /// Random playouts of `games` games from `setup`, for `igroteka simulate`.
     pub simulate: fn(&Setup, &mut ChaCha20Rng, usize) -> crate::harness::Stats,
 }
@@ -231,6 +233,7 @@ macro_rules! game_info {
                 Ok(Box::new($crate::registry::Erased(game)))
             },
             highlights: <$ty as $crate::game::Game>::HIGHLIGHTS,
+            reveals: <$ty as $crate::game::Game>::REVEALS,
             simulate: |setup, rng, games| $crate::harness::simulate::<$ty>(setup, rng, games),
         }
     };

@@ -36,6 +36,7 @@ pub struct Reel {
 impl Reel {
     /// The reel of `table`, whose whole log is `log` (from the store).
     pub fn of(table: &Table, log: Vec<LogEntry>) -> Reel {
+        let log = crate::table::effective_log(&log);
         Reel { table: table.id, game: table.game.clone(), setup: table.setup(), log }
     }
 
@@ -103,6 +104,8 @@ fn apply(game: &mut dyn DynGame, entry: &LogEntry) -> Result<Vec<Event>, TableEr
     Ok(match entry {
         LogEntry::Act { actor, action } => game.apply(*actor, action)?,
         LogEntry::Resign { seat } => game.resign(*seat),
+        // A reel holds the log with its take-backs resolved (`Reel::of`).
+        LogEntry::Undo { .. } => Vec::new(),
     })
 }
 

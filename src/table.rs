@@ -138,6 +138,37 @@ pub enum LogEntry {
     Act { actor: Actor, action: Value },
     /// A seat gave up.
     Resign { seat: Seat },
+    /// A move taken back by consent ([`crate::undo`]): the `count` entries of the effective
+    /// log before this one no longer count. The log stays append-only (a save only appends);
+    /// [`effective_log`] resolves it.
+    Undo { count: usize },
+}
+
+/// The log as it stands after its take-backs: each [`LogEntry::Undo`] removes the entries it
+/// names, and itself.
+pub fn effective_log(log: &[LogEntry]) -> Vec<LogEntry> {
+    let mut effective: Vec<LogEntry> = Vec::with_capacity(log.len());
+    for entry in log {
+        match entry {
+            LogEntry::Undo { count } => {
+                let keep = effective.len().saturating_sub(*count);
+                effective.truncate(keep);
+            }
+            other => effective.push(other.clone()),
+        }
+    }
+    effective
+}
+
+/// A player's request to take back their last move, while the others decide.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct UndoAsk {
+    pub seat: Seat,
+    /// The log's length when it was asked: any later action ends the request.
+    pub at: u64,
+    /// The people who accepted so far.
+    #[serde(default)]
+    pub accepted: Vec<Seat>,
 }
 
 /// Why a table refused something.
@@ -173,6 +204,27 @@ impl ChanceSource for Forced {
     fn pick(&mut self, outcomes: &[(Value, u32)]) -> Option<Value> {
         let next = self.0.pop_front()?;
         outcomes.iter().any(|(o, w)| *o == next && *w > 0).then_some(next)
+    }
+}
+
+/// Chance after a take-back: the outcomes the undone moves had drawn come back first, in order
+/// (a die is never rolled again by an undo), as long as each is one the chance point offers;
+/// then the table's RNG.
+struct Again<'a> {
+    again: &'a mut std::collections::VecDeque<Value>,
+    rng: &'a mut ChaCha20Rng,
+}
+
+impl ChanceSource for Again<'_> {
+    fn pick(&mut self, outcomes: &[(Value, u32)]) -> Option<Value> {
+        if let Some(next) = self.again.front() {
+            if outcomes.iter().any(|(o, w)| o == next && *w > 0) {
+                return self.again.pop_front();
+            }
+            // A chance point of another kind: the old outcomes no longer apply.
+            self.again.clear();
+        }
+        self.rng.pick(outcomes)
     }
 }
 
@@ -251,6 +303,13 @@ pub struct Table {
     /// saved together and a restart loses neither.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub watchers: Vec<Watcher>,
+    /// A take-back asked and not yet decided ([`crate::undo`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undo: Option<UndoAsk>,
+    /// Chance outcomes of moves taken back, to be drawn again first (see [`Again`]). As secret
+    /// as the RNG: never shown.
+    #[serde(default, skip_serializing_if = "std::collections::VecDeque::is_empty")]
+    again: std::collections::VecDeque<Value>,
     #[serde(skip)]
     runtime: Option<Box<dyn DynGame>>,
 }
@@ -301,6 +360,8 @@ impl Table {
             solo: false,
             stand_in: Vec::new(),
             watchers: Vec::new(),
+            undo: None,
+            again: Default::default(),
             runtime: None,
         }
     }
@@ -366,9 +427,10 @@ impl Table {
     /// Applies a seat's action, then every chance point that follows, drawn from the table's
     /// RNG. Nothing changes when the action is refused.
     pub fn act(&mut self, seat: Seat, action: &Value, now: u64) -> Result<Vec<Event>, TableError> {
-        let mut rng = self.rng.clone();
-        let events = self.act_with(seat, action, now, &mut rng)?;
-        self.rng = rng;
+        let (mut rng, mut again) = (self.rng.clone(), self.again.clone());
+        let mut chance = Again { again: &mut again, rng: &mut rng };
+        let events = self.act_with(seat, action, now, &mut chance)?;
+        (self.rng, self.again) = (rng, again);
         Ok(events)
     }
 
@@ -387,6 +449,8 @@ impl Table {
         match result {
             Ok(events) => {
                 *self.acted.entry(seat).or_insert(0) += 1;
+                // Someone acted: a take-back asked before is too late now.
+                self.undo = None;
                 // A stand-in computer's move is not its person's: the missed turn stays
                 // counted, so `misses` removes a player who never comes back. A person's own
                 // move, even a part of one (a roll, a first hop), ends a vote on removing them.
@@ -444,9 +508,10 @@ impl Table {
             self.resigned.push(seat);
         }
         *self.acted.entry(seat).or_insert(0) += 1;
-        let mut rng = self.rng.clone();
-        events.extend(self.resolve_chance(&mut rng)?);
-        self.rng = rng;
+        self.undo = None;
+        let (mut rng, mut again) = (self.rng.clone(), self.again.clone());
+        events.extend(self.resolve_chance(&mut Again { again: &mut again, rng: &mut rng })?);
+        (self.rng, self.again) = (rng, again);
         self.clear_picks();
         self.touch(now);
         self.refresh_status();
@@ -650,17 +715,53 @@ impl Table {
     pub fn replay(&self, log: &[LogEntry]) -> Result<Box<dyn DynGame>, TableError> {
         let info = self.info().ok_or_else(|| RestoreError::UnknownGame(self.game.clone()))?;
         let mut game = (info.start)(&self.setup())?;
-        for entry in log {
+        for entry in effective_log(log) {
             match entry {
                 LogEntry::Resign { seat } => {
-                    game.resign(*seat);
+                    game.resign(seat);
                 }
                 LogEntry::Act { actor, action } => {
-                    game.apply(*actor, action)?;
+                    game.apply(actor, &action)?;
                 }
+                LogEntry::Undo { .. } => {}
             }
         }
         Ok(game)
+    }
+
+    /// Takes back the last `count` entries of the effective log of `log` (the whole stored
+    /// log), a move of `seat` and what chance drew after it ([`crate::undo::plan`]): the game
+    /// goes back to before it, the chance outcomes it drew come back first, and `seat`'s old
+    /// buttons go stale.
+    pub fn take_back(
+        &mut self,
+        log: &[LogEntry],
+        seat: Seat,
+        count: usize,
+        now: u64,
+    ) -> Result<(), TableError> {
+        let mut effective = effective_log(log);
+        let start = effective.len().checked_sub(count).ok_or(ActionError::Illegal)?;
+        let undone = effective.split_off(start);
+        let game = self.replay(&effective)?;
+        let before = (self.to_move(), self.status);
+        self.runtime = Some(game);
+        self.append(LogEntry::Undo { count });
+        let drawn = undone.into_iter().filter_map(|entry| match entry {
+            LogEntry::Act { actor: Actor::Chance, action } => Some(action),
+            _ => None,
+        });
+        let mut again: std::collections::VecDeque<Value> = drawn.collect();
+        again.extend(self.again.drain(..));
+        self.again = again;
+        *self.acted.entry(seat).or_insert(0) += 1;
+        self.undo = None;
+        self.clear_picks();
+        self.touch(now);
+        self.refresh_status();
+        self.sync_state();
+        self.turn_clock_after(before, now);
+        Ok(())
     }
 
     /// The stored state snapshot (for tests comparing a replay).

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Chatroom, answer, buttons_of, group_message, said, start_game, table};
+use common::{Chatroom, answer, buttons_of, group_message, mover, said, start_game, table};
 use igroteka::app::{Action, Chat, Dest, Effect, Input, Message};
 use igroteka::store::Store;
 use igroteka::table::{Platform, Status};
@@ -31,23 +31,6 @@ fn group_board(room: &Chatroom) -> serde_json::Value {
         .filter_map(|d| group_message(&d.effect))
         .find_map(|m| m.board.as_ref().map(|b| serde_json::to_value(b).unwrap()));
     board.expect("a board in the group")
-}
-
-/// Who of `names` is to press what: the first move button of the group's board, else (a
-/// private choice, such as which rocket fires) of a player's private prompt.
-fn mover(room: &Chatroom, names: &[&str]) -> Option<(String, String)> {
-    let keyboard_of = |buttons: Vec<(String, String)>| {
-        buttons.into_iter().find_map(|(_, token)| {
-            let parsed = igroteka::app::token::Token::parse(&token)?;
-            match parsed.version {
-                igroteka::app::token::Version::Keyboard(k) => Some((k.seat, token)),
-                igroteka::app::token::Version::Seq(_) => None,
-            }
-        })
-    };
-    let private = names.iter().find_map(|name| keyboard_of(room.private_buttons(name)));
-    let (seat, token) = keyboard_of(room.latest_buttons()).or(private)?;
-    Some((names[seat].to_string(), token))
 }
 
 /// Both players of «Идут танки» take a random set-up and confirm it, privately.

@@ -29,6 +29,7 @@ menu-history = The last games played here
 menu-replay = Watch a finished game again
 menu-watch = Get this game's board privately after every move
 menu-unwatch = Stop getting a game's board
+menu-undo = Ask to take back your last move
 
 cmd-play = play
 cmd-join = join
@@ -56,6 +57,7 @@ cmd-history = history
 cmd-replay = replay
 cmd-watch = watch
 cmd-unwatch = unwatch
+cmd-undo = undo
 
 slash-play = Open a new game in this channel
 slash-play-game = The game
@@ -99,6 +101,7 @@ slash-replay = Watch a finished game of this channel again
 slash-replay-n = Which game of /history (1 = the last)
 slash-watch = Get this channel's game board in your DMs after every move
 slash-unwatch = Stop getting a game's board in your DMs
+slash-undo = Ask the others to let you take back your last move
 
 # The owner's commands: listed only in the owners' own menus (Telegram: their private chat;
 # Discord: the owner server, for its administrators).

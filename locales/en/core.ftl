@@ -18,6 +18,7 @@ help =
     /top [game] — the best players here; /stats [name] — a record; /history — the last games
     /replay [n] — a finished game again, as an animation (1 = the last)
     /watch — this game's board privately after every move; /unwatch — stop
+    /undo — ask to take back your last move (the others accept on the board)
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
 error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
@@ -103,6 +104,22 @@ watch-which = Which game should I stop sending?
 watch-caption = 👁 { $game }
 watch-unreachable = { $player }, I can't message you privately yet. Open a private chat with me (on Telegram press Start there; on Discord allow direct messages from this server), then send /watch again.
 btn-unwatch = 🙈 Stop watching
+undo-asked = ↩️ { $player } asks to take back their last move.
+undo-open = ↩️ Take back { $player }'s last move? Waiting for: { $players }.
+btn-undo-accept = ✅ Take it back
+btn-undo-refuse = ❌ Keep it
+undo-ping = 🔔 { $players }: { $player } asks to take back their last move. Answer on the board.
+undo-done = ↩️ { $player }'s last move is taken back.
+undo-refused = ❌ { $decider } said no: { $player }'s move stands.
+undo-counted = Accepted. Waiting for the others.
+undo-over = That request is over: the game has moved on.
+undo-own = You asked: the others decide.
+undo-nothing = You have no move to take back.
+undo-too-late = Someone has moved since: only your last move can be taken back, before the next player acts.
+undo-revealed = That move turned a secret over: it cannot be taken back.
+undo-private = A secret choice cannot be taken back (the set-up has its own buttons to change it).
+undo-pending = A take-back is already asked: answer it on the board first.
+undo-computer-refuses = 🤖 { $player } says no: games in this chat count for its ratings. (In a private chat with me, against computers alone, take-backs are allowed.)
 history-draw = draw: { $players }
 computer-name = 🤖 Computer { $n } ({ $level })
 computer-added = A computer player sits down.

@@ -29,6 +29,7 @@ menu-history = Ostatnie gry tutaj
 menu-replay = Obejrzyj zakończoną grę jeszcze raz
 menu-watch = Dostawaj planszę tej gry prywatnie po każdym ruchu
 menu-unwatch = Przestań dostawać planszę gry
+menu-undo = Poproś o cofnięcie swojego ostatniego ruchu
 
 cmd-play = graj
 cmd-join = dołącz
@@ -56,6 +57,7 @@ cmd-history = historia
 cmd-replay = powtórka
 cmd-watch = obserwuj
 cmd-unwatch = nie-obserwuj
+cmd-undo = cofnij
 
 slash-play = Otwórz nową grę na tym kanale
 slash-play-game = Gra
@@ -99,6 +101,7 @@ slash-replay = Obejrzyj jeszcze raz zakończoną grę tego kanału
 slash-replay-n = Która gra z /history (1 = ostatnia)
 slash-watch = Dostawaj planszę gry tego kanału w DM po każdym ruchu
 slash-unwatch = Przestań dostawać planszę gry w DM
+slash-undo = Poproś pozostałych o zgodę na cofnięcie twojego ostatniego ruchu
 
 # Polecenia właściciela: tylko w menu samych właścicieli (Telegram: ich prywatny czat;
 # Discord: serwer właściciela, dla jego administratorów).

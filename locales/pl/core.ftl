@@ -18,6 +18,7 @@ help =
     /top [gra] — najlepsi gracze tutaj; /stats [imię] — wyniki gracza; /history — ostatnie gry
     /replay [n] — zakończona gra jeszcze raz, jako animacja (1 = ostatnia)
     /watch — plansza tej gry prywatnie po każdym ruchu; /unwatch — koniec
+    /undo — poproś o cofnięcie swojego ostatniego ruchu (pozostali zgadzają się na planszy)
 unknown-command = Nie znam polecenia /{ $command }. Zajrzyj do /help.
 error-corrupt = Nie udało się odczytać zapisu tej gry, więc został odłożony na bok. Zacznij nową: /play.
 error-internal = Przepraszam, coś poszło nie tak po mojej stronie. Stan gry zobaczysz pod /board.
@@ -97,6 +98,22 @@ watch-which = Której gry mam już nie wysyłać?
 watch-caption = 👁 { $game }
 watch-unreachable = { $player }, nie mogę jeszcze pisać do ciebie prywatnie. Otwórz prywatny czat ze mną (w Telegramie naciśnij tam Start; na Discordzie zezwól na wiadomości prywatne od tego serwera) i wyślij /watch jeszcze raz.
 btn-unwatch = 🙈 Nie obserwuj
+undo-asked = ↩️ { $player } prosi o cofnięcie swojego ostatniego ruchu.
+undo-open = ↩️ Cofnąć ostatni ruch gracza { $player }? Czekamy na: { $players }.
+btn-undo-accept = ✅ Cofnij
+btn-undo-refuse = ❌ Zostaw
+undo-ping = 🔔 { $players }: { $player } prosi o cofnięcie swojego ostatniego ruchu. Odpowiedzcie na planszy.
+undo-done = ↩️ Ostatni ruch gracza { $player } cofnięty.
+undo-refused = ❌ { $decider } się nie zgadza: ruch gracza { $player } zostaje.
+undo-counted = Zgoda przyjęta. Czekamy na pozostałych.
+undo-over = Ta prośba jest już nieaktualna: gra poszła dalej.
+undo-own = To ty prosisz — decydują pozostali.
+undo-nothing = Nie masz ruchu do cofnięcia.
+undo-too-late = Ktoś już się ruszył: cofnąć można tylko swój ostatni ruch, zanim ruszy się następny gracz.
+undo-revealed = Ten ruch odkrył tajemnicę: nie można go cofnąć.
+undo-private = Tajnego wyboru nie można cofnąć (rozstawienie ma własne przyciski do zmian).
+undo-pending = Prośba o cofnięcie już jest: najpierw odpowiedzcie na planszy.
+undo-computer-refuses = 🤖 { $player } się nie zgadza: gry na tym czacie liczą się do jego rankingu. (Na prywatnym czacie ze mną, przeciw samym komputerom, cofanie jest dozwolone.)
 history-draw = remis: { $players }
 computer-name = 🤖 Komputer { $n } ({ $level })
 computer-added = Do stołu siada gracz komputerowy.

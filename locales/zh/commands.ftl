@@ -28,6 +28,7 @@ menu-history = 本群最近的对局
 menu-replay = 重看一局已结束的对局
 menu-watch = 每步之后私信接收本局棋盘
 menu-unwatch = 不再接收对局棋盘
+menu-undo = 请求收回你的上一步
 
 cmd-play = 开局
 cmd-join = 加入
@@ -55,6 +56,7 @@ cmd-history = 历史
 cmd-replay = 回放
 cmd-watch = 观战
 cmd-unwatch = 取消观战
+cmd-undo = 悔棋
 
 slash-play = 在这个频道开一局新游戏
 slash-play-game = 游戏
@@ -98,6 +100,7 @@ slash-replay = 重看本频道一局已结束的对局
 slash-replay-n = /history 中的第几局（1 = 最近一局）
 slash-watch = 每步之后在私信中接收本频道对局的棋盘
 slash-unwatch = 不再在私信中接收对局棋盘
+slash-undo = 请其他玩家同意你收回上一步
 
 # 主人命令：只出现在主人自己的菜单里（Telegram：主人的私聊；Discord：主人的服务器，仅管理员可见）。
 menu-botstats = 牌桌、玩家、步数、数据大小、运行时间

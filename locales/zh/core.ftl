@@ -18,6 +18,7 @@ help =
     /top [游戏] — 本群最佳玩家；/stats [名字] — 玩家战绩；/history — 最近的对局
     /replay [n] — 以动画重看一局（1 = 最近一局）
     /watch — 每步之后私信发送本局棋盘；/unwatch — 停止
+    /undo — 请求悔棋：收回你的上一步（其他玩家在棋盘上同意）
 unknown-command = 我不认识 /{ $command } 命令。请看 /help。
 error-corrupt = 这局游戏的记录无法读取，已搁置。用 /play 开始新的一局吧。
 error-internal = 抱歉，我这边出了点问题。用 /board 查看当前局面。
@@ -97,6 +98,22 @@ watch-which = 要停止发送哪一局？
 watch-caption = 👁 { $game }
 watch-unreachable = { $player }，我还不能私信你。请先打开与我的私聊（Telegram：在私聊中点“开始”；Discord：允许来自本服务器的私信），然后再发送一次 /watch。
 btn-unwatch = 🙈 停止观战
+undo-asked = ↩️ { $player } 请求收回上一步。
+undo-open = ↩️ 同意 { $player } 收回上一步吗？等待：{ $players }。
+btn-undo-accept = ✅ 同意悔棋
+btn-undo-refuse = ❌ 不同意
+undo-ping = 🔔 { $players }：{ $player } 请求收回上一步。请在棋盘上回答。
+undo-done = ↩️ { $player } 的上一步已收回。
+undo-refused = ❌ { $decider } 不同意：{ $player } 的这一步保留。
+undo-counted = 已同意。等待其他玩家。
+undo-over = 这个请求已失效：对局已经继续。
+undo-own = 是你提出的请求，由其他玩家决定。
+undo-nothing = 你没有可以收回的一步。
+undo-too-late = 之后已经有人走过了：只能在下一位玩家行动前收回你自己的上一步。
+undo-revealed = 这一步揭开了秘密：不能收回。
+undo-private = 秘密选择不能收回（布置阶段有自己的按钮可以修改）。
+undo-pending = 已经有悔棋请求：请先在棋盘上回答。
+undo-computer-refuses = 🤖 { $player } 不同意：本聊天的对局计入排名。（在与我的私聊中只对电脑时可以悔棋。）
 history-draw = 平局：{ $players }
 computer-name = 🤖 电脑 { $n }（{ $level }）
 computer-added = 一位电脑玩家入座。

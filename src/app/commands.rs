@@ -45,6 +45,7 @@ impl<S: Store> App<S> {
             "stats" => self.player_stats(ctx, args),
             "history" => self.history(ctx),
             "replay" => self.replay_command(ctx, args),
+            "undo" => self.undo_command(ctx),
             "watch" => self.watch(ctx),
             "unwatch" => self.unwatch(ctx),
             "botstats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),

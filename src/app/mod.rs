@@ -28,6 +28,7 @@ mod standings;
 mod text;
 pub mod token;
 mod turn;
+mod undo;
 mod vote;
 mod watch;
 

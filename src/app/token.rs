@@ -41,6 +41,9 @@ pub enum Op {
     Rematch,
     /// A finished game's Replay: its animation, sent to the chat.
     Replay,
+    /// On a take-back request: `true` accept, `false` refuse. The token's version is the log's
+    /// length when it was asked.
+    Undo(bool),
     /// A spectator's "Stop watching" (any version: every board of theirs may stop it).
     Unwatch,
 }
@@ -98,6 +101,7 @@ impl Token {
             Op::Rematch => "r".to_string(),
             Op::Replay => "y".to_string(),
             Op::Unwatch => "u".to_string(),
+            Op::Undo(accept) => format!("z{}", u8::from(accept)),
         };
         match self.version {
             Version::Seq(seq) => format!("t{}:{seq}:{op}", self.table),
@@ -139,6 +143,7 @@ impl Token {
             ("p", false) => Op::Page(n()?),
             ("g", false) => Op::Pick(n()?),
             ("x", false) if rest == "0" || rest == "1" => Op::Vote(rest == "1"),
+            ("z", false) if rest == "0" || rest == "1" => Op::Undo(rest == "1"),
             _ => return None,
         };
         Some(Token { table, version, op })
@@ -207,6 +212,8 @@ mod tests {
             Op::Rematch,
             Op::Replay,
             Op::Unwatch,
+            Op::Undo(true),
+            Op::Undo(false),
         ];
         for op in ops {
             let keyboard = Keyboard { seat: 3, acted: 1_000_000, picks: 99_999, step: u32::MAX };

@@ -151,6 +151,7 @@ impl<S: Store> App<S> {
             Op::Choose(_) | Op::Page(_) | Op::Back => self.choice_press(ctx, table, token),
             Op::Mine => self.my_board(ctx, table),
             Op::Vote(remove) => self.vote_press(ctx, table, token, remove),
+            Op::Undo(accept) => self.undo_press(ctx, table, token, accept),
             Op::Pick(_) | Op::Rematch | Op::Replay | Op::Unwatch => {
                 Ok(self.reply(ctx, "press-forged", &[]))
             }
@@ -631,6 +632,7 @@ impl<S: Store> App<S> {
                     lines.extend(self.time_left_line(lang, table, &seats, now));
                 }
                 self.vote_block(lang, table, &mut lines, &mut message.buttons);
+                self.undo_block(lang, table, &mut lines, &mut message.buttons);
             }
             ToMove::Chance => {}
         }

@@ -200,6 +200,23 @@ pub fn group_input(name: &str, now: u64, action: Action) -> Input {
     Input { platform: Platform::Console, chat, user: user(name), now, action }
 }
 
+/// Who of `names` is to press what: the first move button of the group's board, else (a
+/// private choice, such as which rocket fires) of a player's private prompt.
+pub fn mover(room: &Chatroom, names: &[&str]) -> Option<(String, String)> {
+    let keyboard_of = |buttons: Vec<(String, String)>| {
+        buttons.into_iter().find_map(|(_, token)| {
+            let parsed = igroteka::app::token::Token::parse(&token)?;
+            match parsed.version {
+                igroteka::app::token::Version::Keyboard(k) => Some((k.seat, token)),
+                igroteka::app::token::Version::Seq(_) => None,
+            }
+        })
+    };
+    let private = names.iter().find_map(|name| keyboard_of(room.private_buttons(name)));
+    let (seat, token) = keyboard_of(room.latest_buttons()).or(private)?;
+    Some((names[seat].to_string(), token))
+}
+
 /// The text of the first message `effects` send (a command's reply).
 pub fn said(effects: &[Effect]) -> String {
     effects

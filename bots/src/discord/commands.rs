@@ -48,6 +48,7 @@ const PLAIN: &[&str] = &[
     "mygames",
     "pause",
     "resume",
+    "undo",
     "watch",
     "unwatch",
     "help",

@@ -28,6 +28,7 @@ const COMMANDS: &[&str] = &[
     "watch",
     "unwatch",
     "move",
+    "undo",
     "score",
     "nudge",
     "mygames",

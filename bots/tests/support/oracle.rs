@@ -35,11 +35,13 @@ pub fn read(data: &Path, id: u64) -> Truth {
 pub fn of<S: Store>(store: &S, id: u64) -> Truth {
     let table = store.load(id).expect("the table loads").expect("the table exists");
     let log = store.log(id).expect("the log loads");
-    let moves = log
+    // The moves that stand: a move taken back (`/undo`) is not one.
+    let moves = igroteka::table::effective_log(&log)
         .iter()
         .filter(|entry| match entry {
             LogEntry::Act { actor, .. } => *actor != Actor::Chance,
             LogEntry::Resign { .. } => true,
+            LogEntry::Undo { .. } => false,
         })
         .count();
     Truth { table, moves }

@@ -239,6 +239,14 @@ impl Game for Tanks {
         "tanks-label-miss",
         "tanks-rocket-revealed",
     ];
+    /// What turns a secret over: a mine that goes off or fails, a rocket label shown.
+    const REVEALS: &'static [&'static str] = &[
+        "tanks-mine-kill",
+        "tanks-mine-dud",
+        "tanks-label-hit",
+        "tanks-label-miss",
+        "tanks-rocket-revealed",
+    ];
 
     fn new(setup: &Setup) -> Result<Self, SetupError> {
         if setup.seats != 2 {
