@@ -57,7 +57,7 @@ cmd-history = история
 cmd-replay = повтор
 cmd-watch = смотреть
 cmd-unwatch = не-смотреть
-cmd-undo = отменить
+cmd-undo = вернуть-ход
 
 slash-play = Открыть новую игру в этом канале
 slash-play-game = Игра

@@ -57,7 +57,7 @@ cmd-history = історія
 cmd-replay = повтор
 cmd-watch = дивитися
 cmd-unwatch = не-дивитися
-cmd-undo = скасувати
+cmd-undo = повернути-хід
 
 slash-play = Відкрити нову гру в цьому каналі
 slash-play-game = Гра
