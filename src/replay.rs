@@ -66,7 +66,7 @@ pub struct Frame {
     pub hold: Hold,
 }
 
-fn is_chance(entry: &LogEntry) -> bool {
+pub(crate) fn is_chance(entry: &LogEntry) -> bool {
     matches!(entry, LogEntry::Act { actor: Actor::Chance, .. })
 }
 
@@ -100,7 +100,8 @@ pub fn frames(reel: &Reel) -> Result<Vec<Frame>, TableError> {
     Ok(frames)
 }
 
-fn apply(game: &mut dyn DynGame, entry: &LogEntry) -> Result<Vec<Event>, TableError> {
+/// Plays one log entry on `game`, with its events.
+pub(crate) fn apply(game: &mut dyn DynGame, entry: &LogEntry) -> Result<Vec<Event>, TableError> {
     Ok(match entry {
         LogEntry::Act { actor, action } => game.apply(*actor, action)?,
         LogEntry::Resign { seat } => game.resign(*seat),

@@ -17,6 +17,7 @@
 
 use crate::game::{Actor, Seat};
 use crate::registry::GameInfo;
+use crate::replay::{apply, is_chance};
 use crate::table::{LogEntry, TableError, effective_log};
 
 /// Why there is nothing to take back.
@@ -65,21 +66,6 @@ pub fn plan(
         return Ok(Err(Refusal::Revealed));
     }
     Ok(Ok(effective.len() - last))
-}
-
-fn is_chance(entry: &LogEntry) -> bool {
-    matches!(entry, LogEntry::Act { actor: Actor::Chance, .. })
-}
-
-fn apply(
-    game: &mut dyn crate::registry::DynGame,
-    entry: &LogEntry,
-) -> Result<Vec<crate::event::Event>, TableError> {
-    Ok(match entry {
-        LogEntry::Act { actor, action } => game.apply(*actor, action)?,
-        LogEntry::Resign { seat } => game.resign(*seat),
-        LogEntry::Undo { .. } => Vec::new(),
-    })
 }
 
 #[cfg(test)]

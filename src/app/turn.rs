@@ -171,7 +171,7 @@ impl<S: Store> App<S> {
     /// Takes the buttons off the message a press was on, when the platform said which and the
     /// message is not known to have none left (its slot's record says so, or the deliverer
     /// stripped it when a newer one replaced it, and the player's client had not caught up).
-    fn pressed_strip(
+    pub(super) fn pressed_strip(
         &self,
         ctx: &Ctx,
         table: Option<&Table>,

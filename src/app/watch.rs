@@ -112,14 +112,7 @@ impl<S: Store> App<S> {
             return Ok(self.reply(ctx, "press-over", &[]));
         }
         let mut effects = self.stop_watching(ctx, table)?;
-        let strip = Effect::Strip {
-            to: super::reply_dest(ctx.input),
-            message_id: match &ctx.input.action {
-                super::Action::Press { message_id: Some(id), .. } => id.clone(),
-                _ => return Ok(effects),
-            },
-        };
-        effects.push(strip);
+        effects.extend(self.pressed_strip(ctx, None)?);
         Ok(effects)
     }
 
