@@ -33,7 +33,8 @@ pub fn prefix(platform: Platform, chat: &str) -> String {
 
 /// The key of `table`'s record.
 pub fn key(table: &Table) -> String {
-    format!("{}{:020}", prefix(table.chat.platform, &table.chat.chat), table.id)
+    let chat = table.home_chat();
+    format!("{}{:020}", prefix(chat.platform, &chat.chat), table.id)
 }
 
 /// One finished game, as its chat remembers it.

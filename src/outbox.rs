@@ -185,6 +185,12 @@ pub trait Messenger {
     async fn delete(&self, to: &Dest, id: &str) -> Result<(), Failure>;
     /// Removes a message's buttons.
     async fn strip(&self, to: &Dest, id: &str) -> Result<(), Failure>;
+    /// Opens a thread named `name` in the chat `to` for a game, started from the message `from`
+    /// (its lobby) where the platform starts threads from messages; where its messages go.
+    /// A platform without threads, or a chat where the bot may not open one, answers
+    /// [`Failure::Permanent`].
+    async fn open_thread(&self, to: &Dest, name: &str, from: Option<&str>)
+    -> Result<Dest, Failure>;
     /// Whether `user` can be reached privately even though a direct message failed before
     /// (Discord: an interaction of theirs still open for ephemeral replies).
     fn has_private_route(&self, _user: &str) -> bool {
@@ -206,6 +212,10 @@ pub struct Report {
     /// Another process holds the table's delivery lease: it delivers, this one looks again
     /// later (in case that one dies: its lease then runs out within [`LEASE_MS`]).
     pub elsewhere: bool,
+    /// The thread the table asked for ([`Effect::OpenThread`]), once the platform answered:
+    /// `Some(where)` when it opened, `None` when it was refused. The adapter hands it to the
+    /// engine ([`crate::app::Action::Thread`]).
+    pub thread: Option<Option<Dest>>,
 }
 
 /// How long a delivery lease lasts unrenewed. A deliverer renews it before each entry, and
@@ -253,6 +263,7 @@ pub enum Call {
     Edit { to: Dest, id: String, message: Message },
     Delete { to: Dest, id: String },
     Strip { to: Dest, id: String },
+    OpenThread { to: Dest, opened: Dest },
 }
 
 /// Delivers everything pending for `table`, in order, until its outbox is empty or a transient
@@ -362,6 +373,11 @@ pub struct Reading {
 }
 
 impl Reading {
+    /// The platform whose tables were read.
+    pub fn platform(&self) -> Platform {
+        self.platform
+    }
+
     /// What the leases taken at `leased_at` on `tables` granted and read, as rounds to carry
     /// out.
     fn of<S: Store + ?Sized>(
@@ -481,6 +497,7 @@ impl Reading {
                 report.unreachable.extend(more.unreachable);
                 report.deferred = more.deferred;
                 report.elsewhere = more.elsewhere;
+                report.thread = more.thread.or(report.thread.take());
             }
         }
         Ok(reports)
@@ -778,8 +795,17 @@ impl<'a, S: Store> Pass<'a, S> {
         report: &mut Report,
     ) -> Result<bool, StoreError> {
         let table = self.table;
-        match perform(self, messenger, &entry.effect, report).await {
-            Ok(Performed { shown, sent }) => {
+        let result = perform(self, messenger, &entry.effect, report).await;
+        if let Effect::OpenThread { .. } = &entry.effect
+            && !matches!(result, Err(Failure::Transient(_)))
+        {
+            report.thread = Some(result.as_ref().ok().and_then(|done| done.opened.clone()));
+        }
+        match result {
+            Ok(Performed { shown, sent, opened }) => {
+                // A thread opened is marked as durably as a message sent: opened twice after
+                // a crash, it would be two (a forum topic is not started from a message).
+                let sent = sent || opened.is_some();
                 let shown = shown.as_ref().map(|(slot, m)| (table, *slot, m));
                 self.mark(entry, Done { shown, sent })?
             }
@@ -814,7 +840,8 @@ fn dest_of(effect: &Effect) -> &Dest {
         | Effect::Send { to, .. }
         | Effect::Edit { to, .. }
         | Effect::Delete { to, .. }
-        | Effect::Strip { to, .. } => to,
+        | Effect::Strip { to, .. }
+        | Effect::OpenThread { to, .. } => to,
         Effect::Answer { .. } => &NOWHERE,
     }
 }
@@ -827,6 +854,8 @@ struct Performed {
     shown: Option<(Slot, SlotMessage)>,
     /// Whether a new message went out.
     sent: bool,
+    /// Where the thread it opened is.
+    opened: Option<Dest>,
 }
 
 /// Carries out one entry.
@@ -862,7 +891,7 @@ async fn perform<S: Store, M: Messenger>(
                         });
                         let now = SlotMessage { buttons, ..old.clone() };
                         let shown = (old.buttons != buttons).then_some((*slot, now));
-                        return Ok(Performed { shown, sent: false });
+                        return Ok(Performed { shown, ..Performed::default() });
                     }
                     Err(Failure::Gone) => {}
                     Err(other) => return Err(other),
@@ -878,7 +907,8 @@ async fn perform<S: Store, M: Messenger>(
                 retired = bare.then(|| old.id.clone());
             }
             let id = sent(messenger, to, message, report).await?;
-            Ok(Performed { shown: Some((*slot, SlotMessage { id, buttons, retired })), sent: true })
+            let shown = Some((*slot, SlotMessage { id, buttons, retired }));
+            Ok(Performed { shown, sent: true, opened: None })
         }
         Effect::Clear { to, slot } => {
             let Some(old) = pass.shown(*slot).map_err(store_failure)? else {
@@ -887,11 +917,19 @@ async fn perform<S: Store, M: Messenger>(
             let bare = retire(messenger, to, &old, slot.retire(), report).await;
             let stripped = bare && old.buttons && slot.retire() == Retire::StripButtons;
             let shown = stripped.then_some((*slot, SlotMessage { buttons: false, ..old }));
-            Ok(Performed { shown, sent: false })
+            Ok(Performed { shown, ..Performed::default() })
         }
         Effect::Send { to, message } => {
             sent(messenger, to, message, report).await?;
-            Ok(Performed { shown: None, sent: true })
+            Ok(Performed { sent: true, ..Performed::default() })
+        }
+        Effect::OpenThread { to, name } => {
+            // Started from the lobby where the platform starts threads from a message.
+            let lobby = pass.shown(Slot::Board).map_err(store_failure)?;
+            let opened = messenger.open_thread(to, name, lobby.as_ref().map(|m| m.id.as_str()));
+            let opened = opened.await?;
+            report.calls.push(Call::OpenThread { to: to.clone(), opened: opened.clone() });
+            Ok(Performed { opened: Some(opened), ..Performed::default() })
         }
         // The engine queues only shows, clears and sends.
         _ => Err(Failure::Permanent("not a deliverable effect".into())),
@@ -979,6 +1017,17 @@ mod tests {
         async fn strip(&self, _: &Dest, _: &str) -> Result<(), Failure> {
             Ok(())
         }
+        /// A forum opens topics; chat "plain" has none; chat "down" is not answering.
+        async fn open_thread(&self, to: &Dest, _: &str, _: Option<&str>) -> Result<Dest, Failure> {
+            match to {
+                Dest::Chat { chat, .. } if chat == "plain" => Err(Failure::Permanent("no".into())),
+                Dest::Chat { chat, .. } if chat == "down" => Err(Failure::Transient("502".into())),
+                Dest::Chat { chat, .. } => {
+                    Ok(Dest::Chat { chat: chat.clone(), thread: Some("t1".into()) })
+                }
+                Dest::User { .. } => Err(Failure::Permanent("private".into())),
+            }
+        }
     }
 
     fn now_or_never<T>(future: impl Future<Output = T>) -> T {
@@ -999,6 +1048,34 @@ mod tests {
         let kind = crate::app::ButtonKind::Token("t1:0:j".into());
         message.buttons = vec![vec![crate::app::Button { text: "Join".into(), kind }]];
         Effect::Show { to, slot: Slot::Board, message, fresh }
+    }
+
+    /// A table's request for a thread is carried out like a message: opened, it is reported
+    /// with where it is and leaves the outbox; refused for good, it is reported as refused and
+    /// leaves too; a platform that does not answer keeps it for a later pass, unreported.
+    #[test]
+    fn a_thread_asked_for_is_opened_once_and_reported() {
+        let store = SledStore::temporary().unwrap();
+        let messenger = Shy::default();
+        let open = |chat: &str| Effect::OpenThread {
+            to: Dest::Chat { chat: chat.into(), thread: None },
+            name: "Game · Ann, Bob".into(),
+        };
+        for (table, chat) in [(1, "forum"), (2, "plain"), (3, "down")] {
+            store.enqueue(table, &entries(&[open(chat)])).unwrap();
+        }
+        store.flush().unwrap();
+        let report = now_or_never(deliver(&store, Platform::Telegram, 1, &messenger)).unwrap();
+        let topic = Dest::Chat { chat: "forum".into(), thread: Some("t1".into()) };
+        assert_eq!(report.thread, Some(Some(topic.clone())));
+        assert!(matches!(&report.calls[..], [Call::OpenThread { opened, .. }] if *opened == topic));
+        assert!(store.outbox(1).unwrap().is_empty(), "opened once");
+        let report = now_or_never(deliver(&store, Platform::Telegram, 2, &messenger)).unwrap();
+        assert_eq!(report.thread, Some(None), "refused: the game plays in its chat");
+        assert!(store.outbox(2).unwrap().is_empty());
+        let report = now_or_never(deliver(&store, Platform::Telegram, 3, &messenger)).unwrap();
+        assert_eq!((report.thread, report.deferred), (None, true));
+        assert_eq!(store.outbox(3).unwrap().len(), 1, "asked again later");
     }
 
     /// A fresh message for a slot comes after the old one is retired, so a crash while the
@@ -1147,6 +1224,9 @@ mod tests {
         }
         async fn strip(&self, _: &Dest, _: &str) -> Result<(), Failure> {
             Ok(())
+        }
+        async fn open_thread(&self, _: &Dest, _: &str, _: Option<&str>) -> Result<Dest, Failure> {
+            Err(Failure::Permanent("no threads".into()))
         }
     }
 

@@ -310,9 +310,22 @@ pub struct Table {
     /// as the RNG: never shown.
     #[serde(default, skip_serializing_if = "std::collections::VecDeque::is_empty")]
     again: std::collections::VecDeque<Value>,
+    /// The chat the game was opened in, once it moved to a thread of its own (a forum topic,
+    /// a Discord thread: see `docs/threads.md`): its lobby and its final message stay there,
+    /// and its history and ratings count there. `None`: the game plays where it was opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<ChatId>,
+    /// When the lobby asked the platform for the game's own thread (milliseconds since the
+    /// Unix epoch): the game starts once the thread is open, or in the chat itself when none
+    /// opened within [`THREAD_WAIT_MS`].
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub opening: Option<u64>,
     #[serde(skip)]
     runtime: Option<Box<dyn DynGame>>,
 }
+
+/// How long a game waits for its own thread to open before it starts in its chat.
+pub const THREAD_WAIT_MS: u64 = 60_000;
 
 impl PartialEq for Table {
     fn eq(&self, other: &Self) -> bool {
@@ -362,8 +375,21 @@ impl Table {
             watchers: Vec::new(),
             undo: None,
             again: Default::default(),
+            home: None,
+            opening: None,
             runtime: None,
         }
+    }
+
+    /// The chat the game belongs to: where it was opened, also when it plays in a thread of
+    /// its own ([`Table::home`]).
+    pub fn home_chat(&self) -> &ChatId {
+        self.home.as_ref().unwrap_or(&self.chat)
+    }
+
+    /// Moves the game to its own thread, `thread` (the lobby's chat stays its home).
+    pub fn move_to(&mut self, thread: ChatId) {
+        self.home = Some(std::mem::replace(&mut self.chat, thread));
     }
 
     pub fn info(&self) -> Option<&'static GameInfo> {
@@ -550,7 +576,10 @@ impl Table {
     /// When the table next needs the clock's attention (a reminder or the deadline), while a
     /// game runs with a time limit; the store indexes it.
     pub fn due(&self) -> Option<u64> {
-        if self.status.is_over() || self.status == Status::Lobby {
+        if self.status == Status::Lobby {
+            return self.opening.map(|asked| asked + THREAD_WAIT_MS);
+        }
+        if self.status.is_over() {
             return None;
         }
         if self.computer_turn {

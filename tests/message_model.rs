@@ -338,6 +338,9 @@ impl Messenger for ClosedDms {
         self.made(Effect::Strip { to: to.clone(), message_id: id.to_string() }, None);
         Ok(())
     }
+    async fn open_thread(&self, _: &Dest, _: &str, _: Option<&str>) -> Result<Dest, Failure> {
+        Err(Failure::Permanent("no threads".into()))
+    }
 }
 
 fn block_on<T>(f: impl std::future::Future<Output = T>) -> T {

@@ -218,6 +218,10 @@ impl<S: Store, W: Write> Console<S, W> {
                     self.keyboards.remove(&key);
                 }
             }
+            Effect::OpenThread { to, name } => {
+                let thread = item.message_id.unwrap_or_default();
+                writeln!(self.out, "── [{}] thread {thread} opened: {name}", Self::dest_key(&to))?;
+            }
             // The engine's requests for the outbox; the driver prints what was delivered.
             Effect::Show { .. } | Effect::Clear { .. } => {}
         }

@@ -143,6 +143,16 @@ impl<M: Messenger> Messenger for Stoppable<'_, M> {
         self.messenger.strip(to, id).await
     }
 
+    async fn open_thread(
+        &self,
+        to: &Dest,
+        name: &str,
+        from: Option<&str>,
+    ) -> Result<Dest, Failure> {
+        self.going_on()?;
+        self.messenger.open_thread(to, name, from).await
+    }
+
     fn has_private_route(&self, user: &str) -> bool {
         self.messenger.has_private_route(user)
     }
@@ -247,6 +257,9 @@ mod tests {
         }
         async fn strip(&self, _: &Dest, _: &str) -> Result<(), Failure> {
             Ok(())
+        }
+        async fn open_thread(&self, _: &Dest, _: &str, _: Option<&str>) -> Result<Dest, Failure> {
+            Err(Failure::Permanent("no threads".into()))
         }
     }
 

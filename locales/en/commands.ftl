@@ -30,6 +30,7 @@ menu-replay = Watch a finished game again
 menu-watch = Get this game's board privately after every move
 menu-unwatch = Stop getting a game's board
 menu-undo = Ask to take back your last move
+menu-threads = Each game in its own topic: on or off
 
 cmd-play = play
 cmd-join = join
@@ -58,6 +59,7 @@ cmd-replay = replay
 cmd-watch = watch
 cmd-unwatch = unwatch
 cmd-undo = undo
+cmd-threads = threads
 
 slash-play = Open a new game in this channel
 slash-play-game = The game
@@ -102,6 +104,10 @@ slash-replay-n = Which game of /history (1 = the last)
 slash-watch = Get this channel's game board in your DMs after every move
 slash-unwatch = Stop getting a game's board in your DMs
 slash-undo = Ask the others to let you take back your last move
+slash-threads = Each game of this channel in a thread of its own (admins)
+slash-threads-mode = on or off; leave out to see the setting
+slash-threads-on = on: each game in its own thread
+slash-threads-off = off: games play in the channel
 
 # The owner's commands: listed only in the owners' own menus (Telegram: their private chat;
 # Discord: the owner server, for its administrators).

@@ -19,6 +19,7 @@ help =
     /replay [n] — a finished game again, as an animation (1 = the last)
     /watch — this game's board privately after every move; /unwatch — stop
     /undo — ask to take back your last move (the others accept on the board)
+    /threads on|off — each game in its own thread or forum topic (admins)
 unknown-command = I don't know /{ $command }. See /help.
 error-corrupt = This game's record could not be read, so it was set aside. Start a new one with /play.
 error-internal = Sorry, something went wrong on my side. Use /board to see the game as it stands.
@@ -289,3 +290,18 @@ limit-command-too-long = That command is too long for me (at most { $limit } cha
 limit-move-too-long = That move is too long for me (at most { $limit } characters): type a shorter one, or use the buttons. Nothing changed.
 limit-lobbies = You already have as many open lobbies as one person may (limit: { $count }). Start or /cancel one of them first; /mygames lists them.
 limit-tables = This chat already has as many games under way as it may (limit: { $count }). Finish or /cancel one of them first.
+
+# A thread per game (/threads).
+threads-groups-only = Threads are a group's setting: send /threads in the group.
+threads-unsupported = There are no threads here.
+threads-are-on = 🧵 Each game here plays in a thread of its own (in Telegram: a forum topic). /threads off: games play here in the chat.
+threads-are-off = Games play here in the chat. /threads on: each game gets a thread of its own when it starts (in Telegram: a forum topic), so several games can run here at once.
+threads-usage = Use /threads on or /threads off (or /threads alone to see the setting).
+threads-admins = Only an admin of this chat can change that.
+threads-in-topic = Send /threads in the group's General topic: the setting is the whole group's.
+threads-on-telegram = 🧵 From now on each game here plays in a topic of its own, opened when it starts; the lobby and the result stay here. Topics must be on, and I need the “Manage topics” admin right.
+threads-on-discord = 🧵 From now on each game here plays in a thread of its own, opened from its lobby when it starts; the lobby and the result stay here. I need the “Create Public Threads” and “Send Messages in Threads” permissions.
+threads-off = Games play here in the chat again. Games already in their own threads go on there.
+threads-opening = 🧵 Started: the game is moving to a thread of its own…
+threads-refused-telegram = ⚠️ I could not open a topic for this game (topics must be on, and I need the “Manage topics” right), so it plays here.
+threads-refused-discord = ⚠️ I could not open a thread for this game (I need the “Create Public Threads” permission), so it plays here.

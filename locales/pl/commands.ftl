@@ -30,6 +30,7 @@ menu-replay = Obejrzyj zakończoną grę jeszcze raz
 menu-watch = Dostawaj planszę tej gry prywatnie po każdym ruchu
 menu-unwatch = Przestań dostawać planszę gry
 menu-undo = Poproś o cofnięcie swojego ostatniego ruchu
+menu-threads = Każda partia we własnym temacie: on lub off
 
 cmd-play = graj
 cmd-join = dołącz
@@ -58,6 +59,7 @@ cmd-replay = powtórka
 cmd-watch = obserwuj
 cmd-unwatch = nie-obserwuj
 cmd-undo = cofnij
+cmd-threads = wątki
 
 slash-play = Otwórz nową grę na tym kanale
 slash-play-game = Gra
@@ -102,6 +104,10 @@ slash-replay-n = Która gra z /history (1 = ostatnia)
 slash-watch = Dostawaj planszę gry tego kanału w DM po każdym ruchu
 slash-unwatch = Przestań dostawać planszę gry w DM
 slash-undo = Poproś pozostałych o zgodę na cofnięcie twojego ostatniego ruchu
+slash-threads = Każda partia tego kanału we własnym wątku (admini)
+slash-threads-mode = on lub off; bez tego — pokaż ustawienie
+slash-threads-on = on: każda partia we własnym wątku
+slash-threads-off = off: partie toczą się na kanale
 
 # Polecenia właściciela: tylko w menu samych właścicieli (Telegram: ich prywatny czat;
 # Discord: serwer właściciela, dla jego administratorów).

@@ -19,6 +19,7 @@ help =
     /replay [n] — zakończona gra jeszcze raz, jako animacja (1 = ostatnia)
     /watch — plansza tej gry prywatnie po każdym ruchu; /unwatch — koniec
     /undo — poproś o cofnięcie swojego ostatniego ruchu (pozostali zgadzają się na planszy)
+    /threads on|off — każda partia we własnym wątku lub temacie forum (admini)
 unknown-command = Nie znam polecenia /{ $command }. Zajrzyj do /help.
 error-corrupt = Nie udało się odczytać zapisu tej gry, więc został odłożony na bok. Zacznij nową: /play.
 error-internal = Przepraszam, coś poszło nie tak po mojej stronie. Stan gry zobaczysz pod /board.
@@ -300,3 +301,18 @@ limit-command-too-long = To polecenie jest dla mnie za długie (najwyżej { $lim
 limit-move-too-long = Ten ruch jest dla mnie za długi (najwyżej { $limit } znaków): wpisz krótszy albo użyj przycisków. Nic się nie zmieniło.
 limit-lobbies = Masz już tyle otwartych zapisów do gry, ile może mieć jedna osoba (limit: { $count }). Najpierw rozpocznij albo anuluj (/cancel) jeden z nich; listę pokazuje /mygames.
 limit-tables = Na tym czacie toczy się już tyle gier, ile można (limit: { $count }). Najpierw dokończ albo anuluj (/cancel) jedną z nich.
+
+# A thread per game (/threads).
+threads-groups-only = Wątki to ustawienie grupy: wyślij /threads w grupie.
+threads-unsupported = Tu nie ma wątków.
+threads-are-on = 🧵 Każda partia toczy się tu we własnym wątku (w Telegramie — w temacie forum). /threads off — partie toczą się wprost na czacie.
+threads-are-off = Partie toczą się wprost na czacie. /threads on — każda partia po starcie dostaje własny wątek (w Telegramie — temat forum), więc może tu trwać kilka partii naraz.
+threads-usage = Użyj /threads on albo /threads off (albo samo /threads, by zobaczyć ustawienie).
+threads-admins = Tylko admin tego czatu może to zmienić.
+threads-in-topic = Wyślij /threads w ogólnym temacie grupy: to ustawienie całej grupy.
+threads-on-telegram = 🧵 Od teraz każda partia toczy się tu we własnym temacie, otwieranym przy starcie; lobby i wynik zostają tutaj. Tematy muszą być włączone, a ja potrzebuję uprawnienia admina „Zarządzanie tematami”.
+threads-on-discord = 🧵 Od teraz każda partia toczy się tu we własnym wątku, otwieranym z lobby przy starcie; lobby i wynik zostają tutaj. Potrzebuję uprawnień „Tworzenie wątków publicznych” i „Wysyłanie wiadomości w wątkach”.
+threads-off = Partie znów toczą się wprost na czacie. Partie, które już są we własnych wątkach, trwają tam dalej.
+threads-opening = 🧵 Start: partia przenosi się do własnego wątku…
+threads-refused-telegram = ⚠️ Nie udało się otworzyć tematu dla tej partii (tematy muszą być włączone, a ja potrzebuję uprawnienia „Zarządzanie tematami”), więc toczy się tutaj.
+threads-refused-discord = ⚠️ Nie udało się otworzyć wątku dla tej partii (potrzebuję uprawnienia „Tworzenie wątków publicznych”), więc toczy się tutaj.

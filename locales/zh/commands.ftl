@@ -29,6 +29,7 @@ menu-replay = 重看一局已结束的对局
 menu-watch = 每步之后私信接收本局棋盘
 menu-unwatch = 不再接收对局棋盘
 menu-undo = 请求收回你的上一步
+menu-threads = 每局棋在自己的话题中：on 或 off
 
 cmd-play = 开局
 cmd-join = 加入
@@ -57,6 +58,7 @@ cmd-replay = 回放
 cmd-watch = 观战
 cmd-unwatch = 取消观战
 cmd-undo = 悔棋
+cmd-threads = 子区
 
 slash-play = 在这个频道开一局新游戏
 slash-play-game = 游戏
@@ -101,6 +103,10 @@ slash-replay-n = /history 中的第几局（1 = 最近一局）
 slash-watch = 每步之后在私信中接收本频道对局的棋盘
 slash-unwatch = 不再在私信中接收对局棋盘
 slash-undo = 请其他玩家同意你收回上一步
+slash-threads = 本频道的每局棋在自己的子区中进行（管理员）
+slash-threads-mode = on 或 off；不填则显示当前设置
+slash-threads-on = on：每局棋在自己的子区
+slash-threads-off = off：对局在频道中进行
 
 # 主人命令：只出现在主人自己的菜单里（Telegram：主人的私聊；Discord：主人的服务器，仅管理员可见）。
 menu-botstats = 牌桌、玩家、步数、数据大小、运行时间

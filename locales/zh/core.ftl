@@ -19,6 +19,7 @@ help =
     /replay [n] — 以动画重看一局（1 = 最近一局）
     /watch — 每步之后私信发送本局棋盘；/unwatch — 停止
     /undo — 请求悔棋：收回你的上一步（其他玩家在棋盘上同意）
+    /threads on|off — 每局棋在自己的子区或论坛话题中进行（管理员）
 unknown-command = 我不认识 /{ $command } 命令。请看 /help。
 error-corrupt = 这局游戏的记录无法读取，已搁置。用 /play 开始新的一局吧。
 error-internal = 抱歉，我这边出了点问题。用 /board 查看当前局面。
@@ -272,3 +273,18 @@ limit-command-too-long = 这条命令太长了（最多 { $limit } 个字符）�
 limit-move-too-long = 这步棋写得太长了（最多 { $limit } 个字符）：请写短一些，或使用按钮。什么都没有改变。
 limit-lobbies = 你开设的等待中的游戏已达到每人上限（{ $count } 个）。请先开始或取消（/cancel）其中一个；/mygames 可以列出它们。
 limit-tables = 这个群里进行中的游戏已达到上限（{ $count } 个）。请先下完或取消（/cancel）其中一个。
+
+# A thread per game (/threads).
+threads-groups-only = 子区是群组的设置：请在群组中发送 /threads。
+threads-unsupported = 这里没有子区。
+threads-are-on = 🧵 这里的每局棋都在自己的子区中进行（Telegram 中为论坛话题）。/threads off：对局直接在聊天中进行。
+threads-are-off = 对局直接在聊天中进行。/threads on：每局棋开始时获得自己的子区（Telegram 中为论坛话题），这里可以同时进行多局。
+threads-usage = 请使用 /threads on 或 /threads off（单独发送 /threads 查看设置）。
+threads-admins = 只有本聊天的管理员可以更改。
+threads-in-topic = 请在群组的综合话题中发送 /threads：这是整个群组的设置。
+threads-on-telegram = 🧵 从现在起，这里的每局棋在开始时打开自己的话题并在其中进行；大厅和结果留在这里。需要开启话题功能，并给我“管理话题”的管理员权限。
+threads-on-discord = 🧵 从现在起，这里的每局棋在开始时从大厅消息打开自己的子区并在其中进行；大厅和结果留在这里。我需要“创建公开子区”和“在子区中发送消息”权限。
+threads-off = 对局重新直接在聊天中进行。已在自己子区中的对局继续在那里进行。
+threads-opening = 🧵 已开始：对局正移到自己的子区……
+threads-refused-telegram = ⚠️ 无法为这局棋打开话题（需要开启话题功能，并给我“管理话题”权限），所以就在这里进行。
+threads-refused-discord = ⚠️ 无法为这局棋打开子区（我需要“创建公开子区”权限），所以就在这里进行。

@@ -264,6 +264,10 @@ impl<S: Store> App<S> {
     /// What the clock of table `id` asks for at `now`, done.
     fn clock_due(&mut self, id: u64, now: u64) -> Result<Vec<Effect>, StoreError> {
         let Some(mut table) = self.store.load(id)? else { return Ok(Vec::new()) };
+        if table.status == Status::Lobby {
+            // Only a lobby waiting for its game's thread has a clock.
+            return self.thread_overdue(table, now);
+        }
         if table.computer_turn {
             // A computer's turn that a restart interrupted (or one still out): hand it out.
             self.hand_out_computer_turns(&mut table);

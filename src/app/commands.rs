@@ -48,6 +48,7 @@ impl<S: Store> App<S> {
             "undo" => self.undo_command(ctx),
             "watch" => self.watch(ctx),
             "unwatch" => self.unwatch(ctx),
+            "threads" => self.threads_command(ctx, args),
             "botstats" | "abort" | "maintenance" => self.owner_command(ctx, name, args),
             _ => Ok(self.reply(ctx, "unknown-command", &[("command", name.into())])),
         }

@@ -64,6 +64,14 @@ pub enum Action {
     /// The clock: adapters send one every few seconds (the input's chat and user are not
     /// read); tables whose turn clock is due at `now` get their reminders or deadlines.
     Tick,
+    /// What became of the thread table `table` asked for ([`Effect::OpenThread`]): where it
+    /// is, or `None` when the platform refused (a group without topics, no right to create
+    /// them). The adapter's deliverer reports it; the game then starts there, or in its chat.
+    Thread {
+        table: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        opened: Option<Dest>,
+    },
     /// A computer player's decided action for `seat` of table `table` as it was at `seq`
     /// (see [`crate::app::ComputerTurn`]); `null` when it found nothing to play.
     Computer { table: u64, seat: usize, seq: u64, action: serde_json::Value },
@@ -90,6 +98,18 @@ impl Input {
     }
     pub fn user_id(&self) -> UserId {
         UserId { platform: self.platform, id: self.user.id.clone() }
+    }
+
+    /// What a deliverer tells the engine of table `table`'s thread ([`Action::Thread`]): the
+    /// engine's own input, nobody's, from no chat in particular (the table knows its chat).
+    pub fn thread_report(platform: Platform, table: u64, opened: Option<Dest>, now: u64) -> Input {
+        Input {
+            platform,
+            chat: Chat { id: String::new(), private: false, thread: None, server: None },
+            user: User { id: String::new(), name: String::new(), admin: false, lang: None },
+            now,
+            action: Action::Thread { table, opened },
+        }
     }
 }
 
@@ -208,4 +228,8 @@ pub enum Effect {
     Strip { to: Dest, message_id: String },
     /// Answer the press of this input with a short notice (`alert`: a dialog the user closes).
     Answer { text: String, alert: bool },
+    /// Open a thread named `name` in the chat `to` for a table's game: a forum topic
+    /// (Telegram), or a thread started from the table's board message, its lobby (Discord).
+    /// The deliverer reports the outcome to the engine ([`Action::Thread`]).
+    OpenThread { to: Dest, name: String },
 }

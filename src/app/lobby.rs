@@ -10,7 +10,7 @@ use crate::outbox::Slot;
 use crate::registry::{self, GAMES, GameInfo};
 use crate::settings;
 use crate::store::{Store, StoreError};
-use crate::table::{Platform, Player, Status, Table, UserId};
+use crate::table::{ChatId, Platform, Player, Status, Table, UserId};
 
 use super::Effects;
 
@@ -20,7 +20,7 @@ impl<S: Store> App<S> {
     /// In a group, friends join; in a private chat with the bot, the one person fills the
     /// other seats with computers (a [`Table::solo`] table).
     pub(super) fn play(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
-        if let Some(refusal) = self.new_game_refusal(ctx)? {
+        if let Some(refusal) = self.new_game_refusal(ctx, &ctx.input.chat_id())? {
             return Ok(refusal);
         }
         let Some(word) = args.first() else {
@@ -54,19 +54,23 @@ impl<S: Store> App<S> {
 
     /// Why a new lobby may not open now (maintenance, the chat's one game already on, the
     /// caps), as the reply; `None` when it may. `/play`, the picker and Rematch ask alike.
-    fn new_game_refusal(&mut self, ctx: &Ctx) -> Result<Option<Vec<Effect>>, StoreError> {
+    fn new_game_refusal(
+        &mut self,
+        ctx: &Ctx,
+        chat: &ChatId,
+    ) -> Result<Option<Vec<Effect>>, StoreError> {
         if let Some(refusal) = self.maintenance_refusal(ctx)? {
             return Ok(Some(refusal));
         }
-        if let Some(effects) = self.busy_chat(ctx)? {
+        if let Some(effects) = self.busy_chat(ctx, chat)? {
             return Ok(Some(effects));
         }
         self.over_caps(ctx)
     }
 
-    /// A reply when the chat already has a game, or `None`.
-    fn busy_chat(&mut self, ctx: &Ctx) -> Result<Option<Vec<Effect>>, StoreError> {
-        let Some(id) = self.store.chat_table(&ctx.input.chat_id())? else { return Ok(None) };
+    /// A reply when `chat` already has a game, or `None`.
+    fn busy_chat(&mut self, ctx: &Ctx, chat: &ChatId) -> Result<Option<Vec<Effect>>, StoreError> {
+        let Some(id) = self.store.chat_table(chat)? else { return Ok(None) };
         match self.store.load(id) {
             Ok(Some(table)) if !table.status.is_over() => {
                 let name =
@@ -100,7 +104,7 @@ impl<S: Store> App<S> {
         let Some(info) = GAMES.get(index).copied() else {
             return Ok(self.reply(ctx, "press-forged", &[]));
         };
-        if let Some(refusal) = self.new_game_refusal(ctx)? {
+        if let Some(refusal) = self.new_game_refusal(ctx, &ctx.input.chat_id())? {
             return Ok(refusal);
         }
         let mut effects = vec![Effect::Answer { text: String::new(), alert: false }];
@@ -170,6 +174,11 @@ impl<S: Store> App<S> {
             ],
         ));
         lines.push(settings_line(i18n, lang, table, info));
+        if table.opening.is_some() {
+            // Started: the game comes in its own thread, and nothing is left to press here.
+            lines.push(i18n.plain(lang, "threads-opening"));
+            return Message::text(lines.join("\n"));
+        }
         lines.push(i18n.plain(lang, if table.solo { "lobby-hint-solo" } else { "lobby-hint" }));
         let token = |op| ButtonKind::Token(Token::new(table.id, table.seq, op).encode());
         // Nobody else can join in a private chat: its person leaves (closing it) or starts.
@@ -217,7 +226,8 @@ impl<S: Store> App<S> {
     /// Join, Leave, Start and settings, by button or by command.
     pub(super) fn lobby_op(&mut self, ctx: &Ctx, mut table: Table, op: Op) -> Effects {
         let Some(info) = table.info() else { return Ok(self.reply(ctx, "error-corrupt", &[])) };
-        if table.status != Status::Lobby {
+        if table.status != Status::Lobby || table.opening.is_some() {
+            // (A lobby waiting for its thread has started, as far as its players know.)
             let id = if op == Op::Join { "join-started" } else { "press-stale" };
             return Ok(self.reply(ctx, id, &[]));
         }
@@ -330,14 +340,14 @@ impl<S: Store> App<S> {
         let Some(presser) = presser else {
             return Ok(self.reply(ctx, "rematch-players-only", &[]));
         };
-        if let Some(refusal) = self.new_game_refusal(ctx)? {
+        if let Some(refusal) = self.new_game_refusal(ctx, old.home_chat())? {
             return Ok(refusal);
         }
         let creator = Player::person(user, ctx.input.user.name.clone())
             .speaking(ctx.input.user.lang.as_deref());
         let mut table = Table::new_lobby(
             self.store.new_table_id()?,
-            old.chat.clone(),
+            old.home_chat().clone(),
             info,
             old.settings.clone(),
             creator,
@@ -393,7 +403,7 @@ impl<S: Store> App<S> {
         }
     }
 
-    fn start_game(&mut self, ctx: &Ctx, mut table: Table, info: &GameInfo) -> Effects {
+    fn start_game(&mut self, ctx: &Ctx, table: Table, info: &GameInfo) -> Effects {
         if table.seat_of(&ctx.input.user_id()).is_none() {
             return Ok(self.reply(ctx, "not-a-player", &[]));
         }
@@ -407,6 +417,14 @@ impl<S: Store> App<S> {
             return Ok(self.reply(ctx, "start-need-players", &args));
         }
         let read_seq = table.seq;
+        if self.wants_thread(&table)? {
+            return self.ask_for_thread(ctx, table, info, read_seq);
+        }
+        self.begin_game(ctx, table, read_seq)
+    }
+
+    /// Starts the game of a full lobby read at `read_seq`: the board replaces the lobby.
+    pub(super) fn begin_game(&mut self, ctx: &Ctx, mut table: Table, read_seq: u64) -> Effects {
         let events = match table.start(ctx.input.now) {
             Ok(events) => events,
             Err(e) => {

@@ -41,6 +41,9 @@ pub struct LocalPlatform<S: Store> {
 pub struct LocalDeliverer {
     /// Message ids taken from the store's generator and not handed out yet.
     message_ids: Vec<u64>,
+    /// Threads opened (or refused) for tables and not yet reported to the engine: the
+    /// platform, the table, where the thread is.
+    threads: Vec<(Platform, u64, Option<Dest>)>,
 }
 
 /// A batch handled, not durable until the store is flushed ([`LocalPlatform::handle`]).
@@ -136,6 +139,17 @@ impl<S: Store> Messenger for Local<'_, S> {
         self.made(Effect::Strip { to: to.clone(), message_id: id.to_string() }, None);
         Ok(())
     }
+    /// A thread in the same chat, as a forum topic is (the console has one chat, no threads).
+    async fn open_thread(&self, to: &Dest, name: &str, _: Option<&str>) -> Result<Dest, Failure> {
+        let Dest::Chat { chat, thread: None } = to else {
+            return Err(Failure::Permanent("not a chat without threads".into()));
+        };
+        let id = self.message_id().map_err(|e| Failure::Transient(e.to_string()))?;
+        let thread = format!("t{id}");
+        let effect = Effect::OpenThread { to: to.clone(), name: name.to_string() };
+        self.made(effect, Some(thread.clone()));
+        Ok(Dest::Chat { chat: chat.clone(), thread: Some(thread) })
+    }
 }
 
 /// Runs a future whose every await is ready at once (the local messenger's).
@@ -191,13 +205,16 @@ impl<S: Store> LocalPlatform<S> {
     pub fn run_batch_in_steps(&mut self, inputs: &[Input], step: &mut Step<'_, S>) {
         step(self, inputs, None);
         let Some(last) = inputs.len().checked_sub(1) else { return };
+        let now = inputs[last].now;
         for _ in 0..MOST_COMPUTER_MOVES {
+            // Threads opened are reported as a platform's deliverer reports them.
+            let mut next = self.deliverer.thread_reports(now);
             let turns = self.app.take_computer_turns();
-            if turns.is_empty() {
+            next.extend(turns.into_iter().map(ComputerTurn::decide));
+            if next.is_empty() {
                 break;
             }
-            let moves: Vec<Input> = turns.into_iter().map(ComputerTurn::decide).collect();
-            step(self, &moves, Some(last));
+            step(self, &next, Some(last));
         }
     }
 
@@ -309,11 +326,30 @@ impl LocalDeliverer {
                     messenger.input.set(*index);
                 }
             };
+            let platform = reading.platform();
             let delivered = reading.deliver(outbox::holder(), store, &messenger, serving);
-            if let Err(e) = now_or_never(delivered) {
-                tracing::warn!("delivery failed: {e}");
+            match now_or_never(delivered) {
+                Ok(reports) => {
+                    for (table, report) in reports {
+                        if let Some(opened) = report.thread {
+                            self.threads.push((platform, table, opened));
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!("delivery failed: {e}"),
             }
         }
+    }
+
+    /// The engine's inputs for the threads opened since the last call ([`Action::Thread`]).
+    ///
+    /// [`Action::Thread`]: super::Action::Thread
+    pub fn thread_reports(&mut self, now: u64) -> Vec<Input> {
+        let threads = std::mem::take(&mut self.threads);
+        threads
+            .into_iter()
+            .map(|(platform, table, opened)| Input::thread_report(platform, table, opened, now))
+            .collect()
     }
 }
 

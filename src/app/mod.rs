@@ -26,6 +26,7 @@ mod remind;
 mod replays;
 mod standings;
 mod text;
+mod threads;
 pub mod token;
 mod turn;
 mod undo;
@@ -282,7 +283,7 @@ impl<S: Store> App<S> {
     /// The language of a table's group messages: the chat's `/lang` choice, else the language
     /// of whoever opened the game (never the language of whoever pressed last).
     fn table_lang(&self, table: &Table) -> &'static str {
-        let pref = self.store.pref(&chat_pref_key(&table.chat)).ok().flatten();
+        let pref = self.store.pref(&chat_pref_key(table.home_chat())).ok().flatten();
         I18n::pick(pref.as_deref().or(Some(table.lang.as_str()).filter(|l| !l.is_empty())))
     }
 
@@ -375,6 +376,9 @@ impl<S: Store> App<S> {
             Action::Press { token, .. } => self.press(ctx, token),
             Action::Text { .. } => Ok(Vec::new()),
             Action::Unreachable { table } => self.unreachable(ctx, *table),
+            Action::Thread { table, opened } => {
+                self.thread_report(*table, opened.as_ref(), ctx.input.now)
+            }
             Action::Tick => Ok(Vec::new()),
             Action::Computer { table, seat, seq, action } => {
                 self.computer_move(ctx, *table, *seat, *seq, action)

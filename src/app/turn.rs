@@ -120,7 +120,8 @@ impl<S: Store> App<S> {
             // A chat's replays are its own, from any of its threads (`/history` lists them
             // all); a private chat has no Replay buttons.
             let here = (ctx.input.platform, ctx.input.chat.id.as_str());
-            if ctx.input.chat.private || (table.chat.platform, table.chat.chat.as_str()) != here {
+            let ours = |chat: &crate::table::ChatId| (chat.platform, chat.chat.as_str()) == here;
+            if ctx.input.chat.private || !(ours(&table.chat) || ours(table.home_chat())) {
                 return Ok(self.reply(ctx, "press-forged", &[]));
             }
             return self.replay_press(ctx, table);
@@ -132,7 +133,11 @@ impl<S: Store> App<S> {
             }
             return self.unwatch_press(ctx, table);
         }
-        if !ctx.input.chat.private && table.chat != ctx.input.chat_id() {
+        // The Rematch of a game that played in a thread is also on its final message, in the
+        // chat the game came from.
+        let here = ctx.input.chat_id();
+        let at_home = token.op == Op::Rematch && *table.home_chat() == here;
+        if !ctx.input.chat.private && table.chat != here && !at_home {
             return Ok(self.reply(ctx, "press-forged", &[]));
         }
         if token.op == Op::Rematch {
@@ -496,6 +501,15 @@ impl<S: Store> App<S> {
         let acted = !table.new_log().1.is_empty();
         if passed || (acted && events.iter().any(|e| e.audience == Audience::Everyone)) {
             effects.extend(self.spectator_boards(table, events, ctx.input.now)?);
+        }
+        // A game that played in its own thread ends in the chat it came from too: the final
+        // board, with its Replay and Rematch, under the lobby.
+        if table.status.is_over()
+            && let Some(home) = &table.home
+            && let Some(Effect::Show { message, .. }) = effects.first()
+        {
+            let to = Dest::Chat { chat: home.chat.clone(), thread: home.thread.clone() };
+            effects.push(Effect::Send { to, message: message.clone() });
         }
         Ok(effects)
     }

@@ -1022,6 +1022,13 @@ impl Store for SledStore {
         // indexes.
         let reindex = stored.as_deref().and_then(|r| id_from(r.get(8..)?)) != Some(indexed);
         if reindex {
+            // A game that moved to its own thread leaves its home chat free for the next.
+            if let Some(home) = &table.home {
+                let home = home.key();
+                if staged.get(Kind::Chats, home.as_bytes())?.as_deref() == Some(&id[..]) {
+                    staged.remove(Kind::Chats, home.as_bytes());
+                }
+            }
             if active {
                 staged.insert(Kind::Chats, chat_key.as_bytes(), id);
                 staged.insert(Kind::Unfinished, id, []);

@@ -17,6 +17,11 @@ pub(crate) const MIGRATIONS: &[(i32, &str, &str)] = &[
     (2, "0002_clock_claims.sql", include_str!("../migrations/0002_clock_claims.sql")),
     (3, "0003_save_in_one_call.sql", include_str!("../migrations/0003_save_in_one_call.sql")),
     (4, "0004_prefs_by_prefix.sql", include_str!("../migrations/0004_prefs_by_prefix.sql")),
+    (
+        5,
+        "0005_tables_move_to_threads.sql",
+        include_str!("../migrations/0005_tables_move_to_threads.sql"),
+    ),
 ];
 
 /// The advisory lock the migrating transaction holds ("igroteka" in ASCII).

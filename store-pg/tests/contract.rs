@@ -68,6 +68,7 @@ contract!(
     saves_are_compare_and_swap,
     a_new_table_is_indexed_by_chat_and_players,
     a_finished_table_leaves_the_indexes_and_frees_the_chat,
+    a_table_moved_to_a_thread_frees_its_chat,
     the_log_keeps_its_order_and_replays_to_the_state,
     the_outbox_keeps_order_and_shows_only_what_was_flushed,
     delivered_entries_leave_and_slots_remember_their_message,
@@ -160,6 +161,35 @@ fn a_finished_table_leaves_the_indexes_and_frees_the_chat<S: Plant>(store: &S) {
     store.save(&next, None, &[]).unwrap();
     store.flush().unwrap();
     assert_eq!(store.chat_table(&table.chat).unwrap(), Some(next.id));
+    assert_eq!(store.unfinished().unwrap(), vec![next.id]);
+}
+
+/// A game that moves to a thread of its own (`docs/threads.md`) is found there, and its chat
+/// is free for the next game at once; once over, neither holds it.
+fn a_table_moved_to_a_thread_frees_its_chat<S: Plant>(store: &S) {
+    let mut table = lobby(store, console_chat("c4t"));
+    store.save(&table, None, &[]).unwrap();
+    let home = table.chat.clone();
+    let thread = ChatId { thread: Some("77".into()), ..home.clone() };
+    table.move_to(thread.clone());
+    table.touch(2);
+    store.save(&table, Some(0), &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.chat_table(&thread).unwrap(), Some(table.id), "found in its thread");
+    assert_eq!(store.chat_table(&home).unwrap(), None, "its chat is free");
+    assert_eq!(store.unfinished().unwrap(), vec![table.id]);
+    assert_eq!(store.load(table.id).unwrap().unwrap().home.as_ref(), Some(&home));
+    // A next game opens in the chat while the first plays on in its thread.
+    let next = lobby(store, home.clone());
+    store.save(&next, None, &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.chat_table(&home).unwrap(), Some(next.id));
+    // The first ends: its thread is freed, and the chat stays the next game's.
+    table.abort(3);
+    store.save(&table, Some(1), &[]).unwrap();
+    store.flush().unwrap();
+    assert_eq!(store.chat_table(&thread).unwrap(), None);
+    assert_eq!(store.chat_table(&home).unwrap(), Some(next.id));
     assert_eq!(store.unfinished().unwrap(), vec![next.id]);
 }
 

@@ -8,6 +8,8 @@ use igroteka::table::Platform;
 
 pub struct Chatroom {
     pub platform: LocalPlatform<SledStore>,
+    /// Which platform the room's inputs say they come from (the console unless a test says).
+    pub on: Platform,
     pub chat: Chat,
     pub now: u64,
     /// Every effect seen, in order.
@@ -23,6 +25,7 @@ impl Chatroom {
         let app = App::new(store, AppConfig::default());
         Chatroom {
             platform: LocalPlatform::new(app),
+            on: Platform::Console,
             chat: Chat { id: "group-1".into(), private: false, thread: None, server: None },
             now: 1_700_000_000_000,
             seen: Vec::new(),
@@ -40,7 +43,7 @@ impl Chatroom {
     fn input(&mut self, name: &str, action: Action) -> Input {
         self.now += 1000;
         Input {
-            platform: Platform::Console,
+            platform: self.on,
             chat: self.chat.clone(),
             user: user(name),
             now: self.now,
@@ -50,13 +53,8 @@ impl Chatroom {
 
     pub fn send(&mut self, name: &str, line: &str) -> Vec<Effect> {
         self.now += 1000;
-        let input = igroteka::app::input_from_text(
-            Platform::Console,
-            self.chat.clone(),
-            user(name),
-            self.now,
-            line,
-        );
+        let input =
+            igroteka::app::input_from_text(self.on, self.chat.clone(), user(name), self.now, line);
         self.run(&input)
     }
 
@@ -71,9 +69,18 @@ impl Chatroom {
                 message_id: found.as_ref().map(|(id, _)| id.clone()),
             },
         );
-        if let Some((_, Dest::User { user })) = found {
-            input.chat =
-                Chat { id: format!("private-{user}"), private: true, thread: None, server: None };
+        match found {
+            Some((_, Dest::User { user })) => {
+                input.chat = Chat {
+                    id: format!("private-{user}"),
+                    private: true,
+                    thread: None,
+                    server: None,
+                };
+            }
+            // A group message in a thread (a forum topic) is pressed there.
+            Some((_, Dest::Chat { thread, .. })) => input.chat.thread = thread,
+            None => {}
         }
         self.run(&input)
     }
@@ -253,7 +260,7 @@ pub fn start_game(room: &mut Chatroom, game: &str, players: &[&str]) {
 pub fn table(room: &Chatroom) -> igroteka::table::Table {
     use igroteka::store::Store;
     use igroteka::table::ChatId;
-    let chat = ChatId { platform: Platform::Console, chat: room.chat.id.clone(), thread: None };
+    let chat = ChatId { platform: room.on, chat: room.chat.id.clone(), thread: None };
     let id = room.store().chat_table(&chat).unwrap().unwrap_or_else(|| {
         let newest = room.store().new_table_id().unwrap();
         (1..newest).rev().find(|id| room.store().load(*id).unwrap().is_some()).unwrap()

@@ -111,6 +111,11 @@ pub fn definitions(i18n: &I18n) -> Vec<CreateCommand> {
         mode = choice(i18n, mode, id, value);
     }
     out.push(command(i18n, "boards").add_option(mode));
+    let mut threads = option(i18n, "threads", "mode");
+    for (id, value) in [("slash-threads-on", "on"), ("slash-threads-off", "off")] {
+        threads = choice(i18n, threads, id, value);
+    }
+    out.push(command(i18n, "threads").add_option(threads));
     out.push(command(i18n, "vacation").add_option(option(i18n, "vacation", "days")));
     out.push(command(i18n, "tz").add_option(option(i18n, "tz", "zone")));
     out.push(command(i18n, "top").add_option(game_option(i18n, option(i18n, "top", "game"))));
@@ -209,7 +214,7 @@ pub fn invocation(name: &str, options: &[CommandDataOption]) -> Invocation {
         "stats" => args.extend(value("player")),
         "replay" => args.extend(value("n")),
         "lang" => args.extend(value("language")),
-        "boards" => args.extend(value("mode")),
+        "boards" | "threads" => args.extend(value("mode")),
         "vacation" => args.extend(value("days")),
         "tz" => args.extend(value("zone")),
         "abort" => args.extend(value("table")),

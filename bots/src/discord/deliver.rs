@@ -179,6 +179,14 @@ impl Deliverers {
                 drop(self.wake(dirty));
             }
         }
+        if let Some(opened) = report.thread {
+            // The game starts in its thread (or, refused, in the channel).
+            let input = Input::thread_report(Platform::Discord, table, opened, now_ms());
+            let outcome = inner.engine.run(input).await;
+            for dirty in outcome.dirty {
+                drop(self.wake(dirty));
+            }
+        }
         report.deferred
     }
 }

@@ -30,6 +30,14 @@ pub fn failure(error: &Error) -> Failure {
     }
 }
 
+/// The JSON error code of a response Discord refused.
+pub fn code(error: &Error) -> Option<isize> {
+    match error {
+        Error::Http(HttpError::UnsuccessfulRequest(response)) => Some(response.error.code),
+        _ => None,
+    }
+}
+
 /// [`failure`] for a response Discord refused with `status` and JSON error `code`.
 fn classify(status: u16, code: isize, describe: impl Fn() -> String) -> Failure {
     match code {

@@ -37,8 +37,9 @@ use igroteka::app::{Dest, Effect, Message};
 use igroteka::outbox::{self, Failure, Messenger};
 use igroteka::store::{SharedStore, Store};
 use serenity::all::{
-    ChannelId, CreateAttachment, CreateInteractionResponseFollowup, CreateMessage,
-    EditInteractionResponse, EditMessage, Http, MessageId, Nonce, Route as ApiRoute, UserId,
+    AutoArchiveDuration, ChannelId, ChannelType, CreateAttachment,
+    CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse,
+    EditMessage, Http, MessageId, Nonce, Route as ApiRoute, UserId,
 };
 use serenity::builder::Builder;
 use serenity::model::channel::Message as Sent;
@@ -280,6 +281,40 @@ impl Discord {
         }
         counted("createMessage", channel.send_message(self.http(), create).await)
             .map_err(|e| failure(&e))
+    }
+
+    /// A public thread for a game, started from its lobby message `from` (a thread without a
+    /// message when there is none), archived after a day without messages. Started again
+    /// after a crash, the thread of that message is already there: Discord gives a thread
+    /// started from a message the message's id, so that is where the game goes.
+    pub async fn open_thread(
+        &self,
+        channel: ChannelId,
+        name: &str,
+        from: Option<&str>,
+    ) -> Result<Dest, Failure> {
+        let thread = CreateThread::new(name).auto_archive_duration(AutoArchiveDuration::OneDay);
+        let opened = match from.and_then(id) {
+            Some(message) => {
+                let message = MessageId::new(message);
+                let result = channel.create_thread_from_message(self.http(), message, thread).await;
+                match counted("startThreadFromMessage", result) {
+                    Err(e) if super::errors::code(&e) == Some(THREAD_ALREADY_STARTED) => {
+                        return Ok(Dest::Chat { chat: message.to_string(), thread: None });
+                    }
+                    other => other,
+                }
+            }
+            None => {
+                let thread = thread.kind(ChannelType::PublicThread);
+                counted(
+                    "startThreadWithoutMessage",
+                    channel.create_thread(self.http(), thread).await,
+                )
+            }
+        };
+        let opened = opened.map_err(|e| failure(&e))?;
+        Ok(Dest::Chat { chat: opened.id.to_string(), thread: None })
     }
 
     /// An ephemeral message for whoever interacted with `token`: the deferred response of an
@@ -683,7 +718,27 @@ impl Messenger for TableMessenger<'_> {
         self.discord.strip(to, id).await
     }
 
+    async fn open_thread(
+        &self,
+        to: &Dest,
+        name: &str,
+        from: Option<&str>,
+    ) -> Result<Dest, Failure> {
+        match to {
+            Dest::Chat { chat, .. } => {
+                let channel = ChannelId::new(
+                    id(chat).ok_or(Failure::Permanent(format!("not a Discord channel: {chat}")))?,
+                );
+                self.discord.open_thread(channel, name, from).await
+            }
+            Dest::User { .. } => Err(Failure::Permanent("no threads in direct messages".into())),
+        }
+    }
+
     fn has_private_route(&self, user: &str) -> bool {
         id(user).is_some_and(|u| self.discord.route(u, self.channel, false, true).is_some())
     }
 }
+
+/// "A thread has already been created for this message".
+const THREAD_ALREADY_STARTED: isize = 160004;

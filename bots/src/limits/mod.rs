@@ -159,7 +159,10 @@ fn judged(input: &Input) -> Option<(String, String)> {
         Action::Command { .. } | Action::Press { .. } | Action::Text { .. } => {
             Some((input.user_id().key(), input.chat_id().key()))
         }
-        Action::Unreachable { .. } | Action::Tick | Action::Computer { .. } => None,
+        Action::Unreachable { .. }
+        | Action::Thread { .. }
+        | Action::Tick
+        | Action::Computer { .. } => None,
     }
 }
 

@@ -112,6 +112,17 @@ impl Deliverers {
                     for user in report.unreachable {
                         self.unreachable(table, user).await;
                     }
+                    if let Some(opened) = report.thread {
+                        // The game starts in its topic (or, refused, in the group).
+                        let input = Input::thread_report(
+                            Platform::Telegram,
+                            table,
+                            opened,
+                            inbound::now_ms(),
+                        );
+                        let outcome = self.engine.run(input).await;
+                        self.dispatch(outcome);
+                    }
                     report.deferred
                 }
                 Err(e) => {
@@ -242,7 +253,8 @@ fn destination(effect: &Effect) -> Option<&Dest> {
         | Effect::Clear { to, .. }
         | Effect::Edit { to, .. }
         | Effect::Delete { to, .. }
-        | Effect::Strip { to, .. } => Some(to),
+        | Effect::Strip { to, .. }
+        | Effect::OpenThread { to, .. } => Some(to),
         Effect::Answer { .. } => None,
     }
 }

@@ -47,6 +47,7 @@ const COMMANDS: &[&str] = &[
     "games",
     "lang",
     "boards",
+    "threads",
     "help",
 ];
 

@@ -345,6 +345,26 @@ impl Messenger for Telegram {
             Err(e) => Err(self.failure("strip", &e, to)),
         }
     }
+
+    /// A forum topic (`createForumTopic`): Telegram has no threads off a message, so the
+    /// lobby stays where it is and the topic is the game's. A group without topics, or a bot
+    /// without the right to manage them, is refused for good: the game plays in the group.
+    async fn open_thread(
+        &self,
+        to: &Dest,
+        name: &str,
+        _from: Option<&str>,
+    ) -> Result<Dest, Failure> {
+        let Some((chat, _)) = target(to) else { return Err(bad_destination(to)) };
+        let topic = self
+            .paced(chat, Kind::Message, "createForumTopic", || {
+                self.bot.create_forum_topic(chat, name).send()
+            })
+            .await
+            .map_err(|e| self.failure("createForumTopic", &e, to))?;
+        let thread = topic.thread_id.0.0.to_string();
+        Ok(Dest::Chat { chat: chat.0.to_string(), thread: Some(thread) })
+    }
 }
 
 impl Telegram {
