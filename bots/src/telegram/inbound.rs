@@ -80,14 +80,16 @@ fn chat_of(msg: &Message) -> Chat {
     Chat { id: msg.chat.id.0.to_string(), private: msg.chat.is_private(), thread, server: None }
 }
 
-/// Whether the engine needs to know if the sender administers the chat: `/cancel`, `/lang` and
-/// `/top computers on|off` in a group (the creator of a game or a chat admin may cancel it; an
-/// admin changes the language and what `/top` lists).
+/// Whether the engine needs to know if the sender administers the chat: `/cancel`, `/lang`,
+/// `/top computers on|off` and `/threads on|off` in a group (the creator of a game or a chat
+/// admin may cancel it; an admin changes the language, what `/top` lists and whether games
+/// get threads of their own).
 pub fn needs_admin_check(input: &Input) -> bool {
     !input.chat.private
         && matches!(&input.action, Action::Command { name, args }
             if name == "cancel" || name == "lang"
-                || (name == "top" && args.first().is_some_and(|a| a.eq_ignore_ascii_case("computers"))))
+                || (name == "top" && args.first().is_some_and(|a| a.eq_ignore_ascii_case("computers")))
+                || (name == "threads" && !args.is_empty()))
 }
 
 fn user_of(user: &teloxide::types::User) -> User {

@@ -290,6 +290,7 @@ async fn answer(shared: &Shared, method: &str, params: &Params) -> Response {
             }
             ok(info)
         }
+        "createforumtopic" => create_topic(&mut state, params),
         "sendmessage" => send(&mut state, params, None),
         "sendphoto" => send(&mut state, params, Some("photo")),
         "sendanimation" => send(&mut state, params, Some("animation")),
@@ -360,6 +361,13 @@ fn send(state: &mut State, params: &Params, media: Option<&str>) -> Response {
     if state.never_started.contains(&chat) {
         return fail(403, "Forbidden: bot can't initiate conversation with a user");
     }
+    let forum = state.chats.get(&chat).is_some_and(|c| c.forum);
+    if let Some(thread) = params.int("message_thread_id")
+        && forum
+        && !state.is_topic(chat, thread)
+    {
+        return fail(400, "Bad Request: message thread not found");
+    }
     let bytes = match media {
         Some(field) => match params.file(params.fields.get(field), field) {
             Some(bytes) => Some(bytes),
@@ -405,6 +413,32 @@ fn send(state: &mut State, params: &Params, media: Option<&str>) -> Response {
     state.messages.push(message);
     state.version += 1;
     ok(json)
+}
+
+/// `createForumTopic`: a topic in a forum supergroup whose admins let the bot manage topics,
+/// opened by a service message whose id becomes the topic's `message_thread_id`.
+fn create_topic(state: &mut State, params: &Params) -> Response {
+    let Some(chat) = params.int("chat_id") else {
+        return fail(400, "Bad Request: chat_id is empty");
+    };
+    let Some(info) = state.chats.get(&chat) else {
+        return fail(400, "Bad Request: chat not found");
+    };
+    if !info.forum {
+        return fail(400, "Bad Request: the chat is not a forum");
+    }
+    if state.no_topic_rights.contains(&chat) {
+        return fail(400, "Bad Request: not enough rights to create a topic");
+    }
+    let name = params.text("name").unwrap_or_default();
+    if !(1..=128).contains(&name.chars().count()) {
+        return fail(400, "Bad Request: TOPIC_NAME_INVALID");
+    }
+    state.next_message += 1;
+    let thread = state.next_message;
+    state.topics.push((chat, thread, name.clone()));
+    state.version += 1;
+    ok(json!({"message_thread_id": thread, "name": name, "icon_color": 7_322_096}))
 }
 
 fn delete(state: &mut State, params: &Params) -> Response {

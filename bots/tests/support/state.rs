@@ -236,6 +236,11 @@ pub struct State {
     pub made: BTreeMap<i64, Value>,
     /// Update ids the bot confirmed by polling past them, in order.
     pub confirmed: Vec<i64>,
+    /// Forum topics the bot created: (chat, topic id, name). A topic's id is that of the
+    /// service message that opened it, as in Telegram.
+    pub topics: Vec<(i64, i64, String)>,
+    /// Forum groups in which the bot lacks the "Manage topics" right.
+    pub no_topic_rights: HashSet<i64>,
     /// A process to kill at a moment of the protocol, once.
     pub kill: Option<Kill>,
     /// What each kill came after (the query answered, the updates confirmed or delivered).
@@ -288,6 +293,13 @@ impl State {
             }
             _ => false,
         }
+    }
+
+    /// Whether `thread` is a topic of forum `chat`: one the bot created, or one its members
+    /// wrote in.
+    pub fn is_topic(&self, chat: i64, thread: i64) -> bool {
+        self.topics.iter().any(|(c, t, _)| (*c, *t) == (chat, thread))
+            || self.messages.iter().any(|m| m.chat == chat && m.thread == Some(thread))
     }
 
     pub fn message_json(&self, m: &Sent) -> Value {

@@ -114,7 +114,14 @@ impl Emulator {
         self.with(|s| {
             assert!(s.guilds.contains_key(&guild), "no guild {guild}");
             let id = s.id();
-            let c = Channel { id, name: name.into(), guild, dm_user: None, recipient: None };
+            let c = Channel {
+                id,
+                name: name.into(),
+                guild,
+                dm_user: None,
+                recipient: None,
+                parent: None,
+            };
             s.channels.insert(id, c);
             id
         })
@@ -132,6 +139,7 @@ impl Emulator {
                     guild: 0,
                     dm_user: Some(user.id),
                     recipient: Some(user.clone()),
+                    parent: None,
                 };
                 s.channels.insert(id, c);
                 id

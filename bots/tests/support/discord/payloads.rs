@@ -75,6 +75,31 @@ pub fn role(id: u64, name: &str) -> Value {
 }
 
 pub fn channel(c: &Channel) -> Value {
+    if let Some(parent) = c.parent {
+        // A public thread (type 11), as "Start Thread" returns it.
+        return json!({
+            "id": c.id.to_string(),
+            "type": 11,
+            "guild_id": c.guild.to_string(),
+            "name": c.name,
+            "parent_id": parent.to_string(),
+            "owner_id": APPLICATION_ID.to_string(),
+            "last_message_id": null,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "total_message_sent": 0,
+            "thread_metadata": {
+                "archived": false,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": "2026-12-07T00:00:00.000000+00:00",
+                "locked": false,
+                "invitable": true,
+                "create_timestamp": "2026-12-07T00:00:00.000000+00:00",
+            },
+            "flags": 0,
+        });
+    }
     match c.dm_user {
         Some(_) => json!({
             "id": c.id.to_string(),

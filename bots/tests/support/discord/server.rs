@@ -47,6 +47,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/v10/webhooks/{app}/{token}/messages/{id}", any(webhook_message))
         .route("/api/v10/channels/{id}/messages", post(create_message))
         .route("/api/v10/channels/{id}/messages/{mid}", any(channel_message))
+        .route("/api/v10/channels/{id}/messages/{mid}/threads", post(thread_from_message))
+        .route("/api/v10/channels/{id}/threads", post(thread_without_message))
         .route("/api/v10/users/@me/channels", post(create_dm))
         .fallback(unknown)
         .with_state(shared)
@@ -449,12 +451,98 @@ async fn create_dm(AxState(shared): S, headers: HeaderMap, req: Request) -> Resp
         None => {
             let id = state.id();
             let name = format!("dm-{}", user.name);
-            let c = Channel { id, name, guild: 0, dm_user: Some(user.id), recipient: Some(user) };
+            let c = Channel {
+                id,
+                name,
+                guild: 0,
+                dm_user: Some(user.id),
+                recipient: Some(user),
+                parent: None,
+            };
             state.channels.insert(id, c);
             id
         }
     };
     axum::Json(payloads::channel(&state.channels[&id])).into_response()
+}
+
+/// "Start Thread from Message": a public thread whose id is the message's, once per message,
+/// in a guild text channel where the bot may create public threads.
+async fn thread_from_message(
+    AxState(shared): S,
+    Path((channel, message)): Path<(u64, u64)>,
+    headers: HeaderMap,
+    req: Request,
+) -> Response {
+    if !authorized(&shared, &headers) {
+        return error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized");
+    }
+    let (payload, _) = body(req).await;
+    let mut state = shared.state.lock().unwrap();
+    state.calls.push("POST /channels/:id/messages/:id/threads".into());
+    let found = state
+        .messages
+        .get(&message)
+        .filter(|m| m.channel == channel && !m.deleted && m.ephemeral_for.is_none());
+    if found.is_none() {
+        return error(StatusCode::NOT_FOUND, 10008, "Unknown Message");
+    }
+    if state.channels.contains_key(&message) {
+        return error(
+            StatusCode::BAD_REQUEST,
+            160004,
+            "A thread has already been created for this message",
+        );
+    }
+    open_thread(&mut state, channel, message, &payload)
+}
+
+/// "Start Thread without Message" (type 11: public).
+async fn thread_without_message(
+    AxState(shared): S,
+    Path(channel): Path<u64>,
+    headers: HeaderMap,
+    req: Request,
+) -> Response {
+    if !authorized(&shared, &headers) {
+        return error(StatusCode::UNAUTHORIZED, 0, "401: Unauthorized");
+    }
+    let (payload, _) = body(req).await;
+    let mut state = shared.state.lock().unwrap();
+    state.calls.push("POST /channels/:id/threads".into());
+    if payload["type"].as_u64() != Some(11) {
+        return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body: type");
+    }
+    let id = state.id();
+    open_thread(&mut state, channel, id, &payload)
+}
+
+/// A public thread `id` in `channel`, named by the payload, as Discord's channel object.
+fn open_thread(state: &mut State, channel: u64, id: u64, payload: &Value) -> Response {
+    let Some(parent) = state.channels.get(&channel).cloned() else {
+        return error(StatusCode::NOT_FOUND, 10003, "Unknown Channel");
+    };
+    if parent.dm_user.is_some() || parent.parent.is_some() {
+        return error(StatusCode::BAD_REQUEST, 50024, "Cannot execute action on this channel type");
+    }
+    if state.no_thread_rights.contains(&channel) {
+        return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+    }
+    let name = payload["name"].as_str().unwrap_or_default().to_string();
+    if !(1..=100).contains(&name.chars().count()) {
+        return error(StatusCode::BAD_REQUEST, 50035, "Invalid Form Body: name");
+    }
+    let thread = Channel {
+        id,
+        name,
+        guild: parent.guild,
+        dm_user: None,
+        recipient: None,
+        parent: Some(channel),
+    };
+    let out = payloads::channel(&thread);
+    state.channels.insert(id, thread);
+    axum::Json(out).into_response()
 }
 
 async fn unknown(AxState(shared): S, req: Request) -> Response {

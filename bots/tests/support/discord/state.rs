@@ -33,6 +33,8 @@ pub struct Channel {
     /// Set for a DM channel: the user it is with.
     pub dm_user: Option<u64>,
     pub recipient: Option<TestUser>,
+    /// Set for a public thread: the text channel it was started in.
+    pub parent: Option<u64>,
 }
 
 #[derive(Debug, Clone)]
@@ -185,6 +187,8 @@ pub struct State {
     pub nonce_repeats: u32,
     /// Direct messages refused with 50007 (the user's DMs are closed).
     pub dm_refusals: u32,
+    /// Text channels in which the bot lacks the Create Public Threads permission (50013).
+    pub no_thread_rights: Vec<u64>,
     /// A bot process to kill (`kill -9`) right after its next interaction response is
     /// recorded, before the response reaches it: the worst moment for an acknowledged press.
     pub kill_on_ack: Option<u32>,
@@ -252,6 +256,11 @@ impl State {
     /// The guild of a channel (`None`: a DM channel, or no such channel).
     pub fn guild_of(&self, channel: u64) -> Option<u64> {
         self.channels.get(&channel).filter(|c| c.dm_user.is_none()).map(|c| c.guild)
+    }
+
+    /// The threads started in channel `channel`, oldest first.
+    pub fn threads_of(&self, channel: u64) -> Vec<&Channel> {
+        self.channels.values().filter(|c| c.parent == Some(channel)).collect()
     }
 
     pub fn dm_channel_of(&self, user: u64) -> Option<u64> {
