@@ -923,7 +923,7 @@ async fn perform<S: Store, M: Messenger>(
             sent(messenger, to, message, report).await?;
             Ok(Performed { sent: true, ..Performed::default() })
         }
-        Effect::OpenThread { to, name } => {
+        Effect::OpenThread { to, name, .. } => {
             // Started from the lobby where the platform starts threads from a message.
             let lobby = pass.shown(Slot::Board).map_err(store_failure)?;
             let opened = messenger.open_thread(to, name, lobby.as_ref().map(|m| m.id.as_str()));
@@ -1060,6 +1060,7 @@ mod tests {
         let open = |chat: &str| Effect::OpenThread {
             to: Dest::Chat { chat: chat.into(), thread: None },
             name: "Game · Ann, Bob".into(),
+            table: 1,
         };
         for (table, chat) in [(1, "forum"), (2, "plain"), (3, "down")] {
             store.enqueue(table, &entries(&[open(chat)])).unwrap();

@@ -81,17 +81,17 @@ fn a_game_plays_in_its_own_thread_from_start_to_end() {
     assert!(answer(&pressed).is_some_and(|(t, alert)| !alert && t.contains("play")));
 
     // The thread, opened in the group, named after the game and its players.
-    let opened: Vec<(Dest, String, String)> = room.seen[before..]
+    let opened: Vec<(Dest, String, String, u64)> = room.seen[before..]
         .iter()
         .filter_map(|d| match (&d.effect, &d.message_id) {
-            (Effect::OpenThread { to, name }, Some(id)) => {
-                Some((to.clone(), name.clone(), id.clone()))
+            (Effect::OpenThread { to, name, table }, Some(id)) => {
+                Some((to.clone(), name.clone(), id.clone(), *table))
             }
             _ => None,
         })
         .collect();
     assert_eq!(opened.len(), 1, "one thread");
-    let (to, name, thread_id) = opened[0].clone();
+    let (to, name, thread_id, asked_by) = opened[0].clone();
     let thread_id = thread_id.as_str();
     assert_eq!(to, main_chat(&room));
     assert!(name.contains("Alice, Bob"), "{name}");
@@ -108,6 +108,7 @@ fn a_game_plays_in_its_own_thread_from_start_to_end() {
     assert_eq!(moved.chat.thread.as_deref(), Some(thread_id));
     assert_eq!(moved.home.as_ref().map(|h| h.thread.clone()), Some(None));
     assert_eq!((moved.status, moved.opening), (Status::Playing, None));
+    assert_eq!(asked_by, moved.id, "the thread is the table's");
     let game = |room: &Chatroom| room.store().load(moved.id).unwrap().unwrap();
 
     // A Join pressed late on the old lobby changes nothing.

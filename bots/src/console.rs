@@ -218,7 +218,7 @@ impl<S: Store, W: Write> Console<S, W> {
                     self.keyboards.remove(&key);
                 }
             }
-            Effect::OpenThread { to, name } => {
+            Effect::OpenThread { to, name, .. } => {
                 let thread = item.message_id.unwrap_or_default();
                 writeln!(self.out, "── [{}] thread {thread} opened: {name}", Self::dest_key(&to))?;
             }

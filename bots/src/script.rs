@@ -246,6 +246,9 @@ impl Delivery {
                             if let Some(e) = failed {
                                 return Err(e);
                             }
+                            // A thread opened is not reported back here (docs/scripting.md):
+                            // the driver's `thread` input, or the table's clock, starts the game.
+                            drop(deliverer.thread_reports(0));
                             let _ = done.send(());
                         }
                         Job::Done(numbers) => {

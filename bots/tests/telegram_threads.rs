@@ -58,7 +58,7 @@ fn a_game_plays_in_its_own_forum_topic_from_lobby_to_end() {
     emulator.expect(chat, mark, "cancel");
 
     // Moves, pressed in the topic, show there.
-    for _ in 0..4 {
+    for _ in 0..2 {
         let (pressed, _) = step(&emulator, chat, &players);
         assert_eq!(pressed.thread, Some(topic));
     }

@@ -230,6 +230,7 @@ pub enum Effect {
     Answer { text: String, alert: bool },
     /// Open a thread named `name` in the chat `to` for a table's game: a forum topic
     /// (Telegram), or a thread started from the table's board message, its lobby (Discord).
-    /// The deliverer reports the outcome to the engine ([`Action::Thread`]).
-    OpenThread { to: Dest, name: String },
+    /// The deliverer reports the outcome to the engine ([`Action::Thread`]) for table
+    /// `table`.
+    OpenThread { to: Dest, name: String, table: u64 },
 }

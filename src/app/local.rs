@@ -96,6 +96,8 @@ struct Local<'a, S: Store> {
     observe: RefCell<&'a mut dyn FnMut(usize, Delivered)>,
     /// The input the table being delivered belongs to (each call is observed under it).
     input: std::cell::Cell<usize>,
+    /// The table being delivered.
+    table: std::cell::Cell<u64>,
 }
 
 impl<S: Store> Local<'_, S> {
@@ -146,7 +148,8 @@ impl<S: Store> Messenger for Local<'_, S> {
         };
         let id = self.message_id().map_err(|e| Failure::Transient(e.to_string()))?;
         let thread = format!("t{id}");
-        let effect = Effect::OpenThread { to: to.clone(), name: name.to_string() };
+        let (to, name, table) = (to.clone(), name.to_string(), self.table.get());
+        let effect = Effect::OpenThread { to, name, table };
         self.made(effect, Some(thread.clone()));
         Ok(Dest::Chat { chat: chat.clone(), thread: Some(thread) })
     }
@@ -320,8 +323,10 @@ impl LocalDeliverer {
                 ids: RefCell::new(&mut self.message_ids),
                 observe: RefCell::new(&mut *observe),
                 input: std::cell::Cell::new(0),
+                table: std::cell::Cell::new(0),
             };
             let serving = |table: u64| {
+                messenger.table.set(table);
                 if let Some((_, index)) = tables.iter().find(|(t, _)| *t == table) {
                     messenger.input.set(*index);
                 }

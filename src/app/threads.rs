@@ -106,7 +106,8 @@ impl<S: Store> App<S> {
             message: lobby,
             fresh: false,
         });
-        effects.push(Effect::OpenThread { to, name: self.thread_name(lang, &table, info) });
+        let name = self.thread_name(lang, &table, info);
+        effects.push(Effect::OpenThread { to, name, table: table.id });
         Ok(effects)
     }
 
