@@ -32,8 +32,8 @@ fn setting_key(chat: &ChatId) -> String {
 }
 
 impl<S: Store> App<S> {
-    /// `/threads [on|off]`: a chat admin's choice (anyone's in a chat without admins known);
-    /// without a word, what the chat has now and how to change it.
+    /// `/threads [on|off]`: a chat admin's choice; without a word, anyone may ask what the
+    /// chat has now and how to change it.
     pub(super) fn threads_command(&mut self, ctx: &Ctx, args: &[String]) -> Effects {
         if ctx.input.chat.private {
             return Ok(self.reply(ctx, "threads-groups-only", &[]));
